@@ -1,0 +1,22 @@
+"""Kubernetes resource quantities ("8", "500m", "16Gi", "1e3") as numbers."""
+
+from __future__ import annotations
+
+import re
+
+_SUFFIX = {
+    "": 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
+    "Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4, "Pi": 1024**5, "Ei": 1024**6,
+    "n": 1e-9, "u": 1e-6,
+}
+_RE = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-zA-Z]{0,2})\s*$")
+
+
+def parse_quantity(value) -> float | None:
+    """`"8"` -> 8.0, `"16Gi"` -> 17179869184.0; None when it is not a quantity."""
+    if isinstance(value, (int, float)):
+        return float(value)
+    m = _RE.match(str(value))
+    if not m or m.group(2) not in _SUFFIX:
+        return None
+    return float(m.group(1)) * _SUFFIX[m.group(2)]

@@ -1,0 +1,175 @@
+"""Open a bundle safely: a directory, or a .tar.gz of one directory.
+
+A bundle comes from someone else. Opening one
+- never writes outside a temporary folder of its own (tarballs are unpacked
+  member by member into it, never with TarFile.extractall),
+- refuses members with absolute paths or `..`, links that point out of the
+  bundle, device files and FIFOs, more files or bytes than the limits, and a
+  decompression ratio past the limit, with a one-line error naming the member,
+- skips links that stay inside (troubleshoot's `all-logs/` points into
+  `cluster-resources/pods/logs/`; the real file is read there).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import shutil
+import stat
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from triage.errors import BundleError, UnsafeBundleError
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_files: int = 200_000
+    max_file_bytes: int = 2 * 1024**3
+    max_total_bytes: int = 8 * 1024**3
+    max_ratio: float = 1000.0      # uncompressed bytes / compressed bytes, whole archive
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class OpenedBundle:
+    """A bundle's root folder on disk; `close()` removes what we unpacked."""
+
+    def __init__(self, root: Path, source: Path, tmpdir: str | None, skipped_links: tuple[str, ...] = ()):
+        self.root = root
+        self.source = source
+        self._tmpdir = tmpdir
+        self.skipped_links = skipped_links
+
+    def close(self) -> None:
+        if self._tmpdir:
+            shutil.rmtree(self._tmpdir, ignore_errors=True)
+            self._tmpdir = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def open_bundle(path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> OpenedBundle:
+    source = Path(path)
+    if not source.exists():
+        raise BundleError(f"bundle not found: {source}")
+    if source.is_dir():
+        _check_directory(source, limits)
+        return OpenedBundle(source.resolve(), source, None)
+    if not tarfile.is_tarfile(source):
+        raise BundleError(f"{source} is neither a bundle directory nor a .tar.gz archive")
+    tmpdir = tempfile.mkdtemp(prefix="gpu-triage-bundle-")
+    try:
+        root, skipped = _unpack(source, Path(tmpdir), limits)
+    except BaseException:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+        raise
+    return OpenedBundle(root, source, tmpdir, skipped)
+
+
+def _check_directory(root: Path, limits: Limits) -> None:
+    count = total = 0
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in filenames:
+            full = Path(dirpath, name)
+            rel = full.relative_to(root).as_posix()
+            st = full.lstat()
+            if stat.S_ISLNK(st.st_mode):
+                continue  # links are checked when read (see views.Bundle.read_bytes)
+            if not stat.S_ISREG(st.st_mode):
+                raise UnsafeBundleError(f"refused bundle member {rel}: not a regular file")
+            count += 1
+            total += st.st_size
+            if count > limits.max_files:
+                raise UnsafeBundleError(f"refused bundle: more than {limits.max_files} files (at {rel})")
+            if st.st_size > limits.max_file_bytes:
+                raise UnsafeBundleError(f"refused bundle member {rel}: {st.st_size} bytes is over the limit of {limits.max_file_bytes}")
+            if total > limits.max_total_bytes:
+                raise UnsafeBundleError(f"refused bundle: more than {limits.max_total_bytes} bytes (at {rel})")
+
+
+def _member_name(raw: str) -> str:
+    name = raw.replace("\\", "/")
+    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+        raise UnsafeBundleError(f"refused bundle member {raw}: absolute path")
+    norm = posixpath.normpath(name)
+    if norm == ".." or norm.startswith("../") or "/../" in f"/{name}/":
+        raise UnsafeBundleError(f"refused bundle member {raw}: path climbs out with '..'")
+    return "" if norm == "." else norm
+
+
+def _unpack(source: Path, dest: Path, limits: Limits) -> tuple[Path, tuple[str, ...]]:
+    compressed = max(source.stat().st_size, 1)
+    count = total = 0
+    skipped: list[str] = []
+    tops: set[str] = set()
+    try:
+        tar = tarfile.open(source, mode="r:*")
+    except (tarfile.TarError, OSError) as err:
+        raise BundleError(f"cannot read {source}: {err}") from None
+    with tar:
+        try:
+            for member in tar:
+                name = _member_name(member.name)
+                if not name:
+                    continue
+                tops.add(name.split("/", 1)[0])
+                if member.issym() or member.islnk():
+                    target = member.linkname.replace("\\", "/")
+                    base = posixpath.dirname(name) if member.issym() else ""
+                    resolved = posixpath.normpath(posixpath.join(base, target))
+                    if target.startswith("/") or resolved == ".." or resolved.startswith("../"):
+                        raise UnsafeBundleError(
+                            f"refused bundle member {member.name}: link points outside the bundle ({member.linkname})")
+                    skipped.append(name)
+                    continue
+                if member.isdir():
+                    (dest / name).mkdir(parents=True, exist_ok=True)
+                    continue
+                if not member.isreg():
+                    raise UnsafeBundleError(f"refused bundle member {member.name}: not a regular file or folder")
+                count += 1
+                if count > limits.max_files:
+                    raise UnsafeBundleError(f"refused bundle: more than {limits.max_files} files (at {member.name})")
+                if member.size > limits.max_file_bytes:
+                    raise UnsafeBundleError(
+                        f"refused bundle member {member.name}: {member.size} bytes is over the limit of {limits.max_file_bytes}")
+                total += member.size
+                if total > limits.max_total_bytes:
+                    raise UnsafeBundleError(f"refused bundle: more than {limits.max_total_bytes} bytes (at {member.name})")
+                if total / compressed > limits.max_ratio and total > 64 * 1024 * 1024:
+                    raise UnsafeBundleError(
+                        f"refused bundle member {member.name}: decompression ratio over {limits.max_ratio:g}")
+                target_path = dest / name
+                target_path.parent.mkdir(parents=True, exist_ok=True)
+                src = tar.extractfile(member)
+                if src is None:
+                    raise UnsafeBundleError(f"refused bundle member {member.name}: unreadable")
+                written = 0
+                with src, open(target_path, "wb") as out:
+                    while chunk := src.read(1 << 20):
+                        written += len(chunk)
+                        if written > member.size:
+                            raise UnsafeBundleError(f"refused bundle member {member.name}: larger than its header says")
+                        out.write(chunk)
+        except (tarfile.TarError, EOFError, OSError, zlib_error()) as err:
+            raise BundleError(f"cannot read {source}: {err}") from None
+    # A tarball of one folder: that folder is the root (support-bundle-<date>/...).
+    root = dest
+    if len(tops) == 1:
+        only = dest / next(iter(tops))
+        if only.is_dir():
+            root = only
+    return root.resolve(), tuple(skipped)
+
+
+def zlib_error():
+    import zlib
+    return zlib.error

@@ -1,0 +1,329 @@
+"""A loaded bundle: typed, read-only access to everything in it.
+
+    with load_bundle("incident.tar.gz") as b:
+        for pod in b.pods(): ...
+        log = b.log("llm", "vllm-0", "server", previous=True)
+
+Files are read lazily and once. A file that is not valid JSON (or not UTF-8)
+becomes a `Problem` for that file, never a crash of the whole analysis.
+Reading never follows a link out of the bundle.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Iterator, Mapping
+
+from triage.bundle import layout
+from triage.bundle.objects import Event, GenericObject, Node, Pod, Workload, iter_items
+from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bundle
+from triage.errors import BundleError, UnsafeBundleError
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A file of the bundle that could not be used, and why."""
+
+    path: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class LogText:
+    """A text file of the bundle (container log, exec output, dmesg, DCGM scrape).
+    `lines[i]` is line i+1 of the file: citations use 1-based numbers."""
+
+    path: str
+    text: str
+
+    @cached_property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(self.text.splitlines())
+
+
+@dataclass(frozen=True)
+class ExecOutput:
+    namespace: str
+    pod: str
+    container: str
+    name: str                 # slug: nvidia-smi, nvidia-smi-q-x, nvidia-smi-L, dmesg
+    command: tuple[str, ...]
+    exit_code: int | None
+    error: str | None
+    stdout: LogText | None
+    stderr: LogText | None
+
+
+@dataclass(frozen=True)
+class CollectionError:
+    """A `<path>-errors.json`: why a piece could not be collected."""
+
+    path: str                 # the errors file
+    piece: str                # the piece it stands for (path without -errors.json)
+    errors: tuple[str, ...]
+    reason: str               # forbidden | not_found | timeout | error
+
+
+@dataclass(frozen=True)
+class Manifest:
+    raw: Mapping
+
+    @property
+    def version(self) -> int | None:
+        v = self.raw.get("version")
+        return v if isinstance(v, int) else None
+
+    @property
+    def created_at(self) -> str:
+        return str(self.raw.get("created_at") or "")
+
+    @property
+    def target(self) -> Mapping | None:
+        t = self.raw.get("target")
+        return t if isinstance(t, Mapping) else None
+
+    @property
+    def collectors(self) -> tuple[Mapping, ...]:
+        return tuple(c for c in self.raw.get("collectors") or () if isinstance(c, Mapping))
+
+    @property
+    def gaps(self) -> tuple[Mapping, ...]:
+        return tuple(g for g in self.raw.get("gaps") or () if isinstance(g, Mapping))
+
+    @property
+    def redaction(self) -> Mapping:
+        r = self.raw.get("redaction")
+        return r if isinstance(r, Mapping) else {}
+
+
+class Bundle:
+    """Read access to a bundle's root folder. Use `load_bundle()`."""
+
+    def __init__(self, opened: OpenedBundle):
+        self._opened = opened
+        self.root: Path = opened.root
+        self.source: Path = opened.source
+        self.problems: list[Problem] = []
+        self._json_cache: dict[str, object] = {}
+
+    # ---- lifecycle -------------------------------------------------------------
+    def close(self) -> None:
+        self._opened.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ---- raw file access ---------------------------------------------------------
+    @cached_property
+    def files(self) -> tuple[str, ...]:
+        """Every regular file, as a bundle path (posix, relative to the root), sorted."""
+        out = []
+        root = str(self.root)
+        for dirpath, _dirs, names in os.walk(root):
+            rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
+            for name in names:
+                full = os.path.join(dirpath, name)
+                if os.path.islink(full) or not os.path.isfile(full):
+                    continue
+                out.append(name if rel_dir == "." else f"{rel_dir}/{name}")
+        return tuple(sorted(out))
+
+    @cached_property
+    def _file_set(self) -> frozenset[str]:
+        return frozenset(self.files)
+
+    def exists(self, path: str) -> bool:
+        return path in self._file_set
+
+    def read_bytes(self, path: str) -> bytes:
+        if path not in self._file_set:
+            raise FileNotFoundError(path)
+        full = (self.root / path)
+        resolved = full.resolve()
+        if resolved != full.absolute() and not str(resolved).startswith(str(self.root) + os.sep):
+            raise UnsafeBundleError(f"refused bundle member {path}: link points outside the bundle")
+        return resolved.read_bytes()
+
+    def read_text(self, path: str) -> LogText | None:
+        """A text file, or None (and a Problem) when absent or unreadable."""
+        if path not in self._file_set:
+            return None
+        data = self.read_bytes(path)
+        return LogText(path, data.decode("utf-8", errors="replace"))
+
+    def read_json(self, path: str):
+        """Parsed JSON, or None (and a Problem recorded once) when absent or invalid."""
+        if path in self._json_cache:
+            return self._json_cache[path]
+        doc = None
+        if path in self._file_set:
+            try:
+                doc = json.loads(self.read_bytes(path))
+            except (ValueError, UnicodeDecodeError) as err:
+                self.problems.append(Problem(path, f"not valid JSON: {err}"))
+        self._json_cache[path] = doc
+        return doc
+
+    # ---- manifest ---------------------------------------------------------------
+    @cached_property
+    def manifest(self) -> Manifest | None:
+        doc = self.read_json(layout.MANIFEST)
+        if not isinstance(doc, Mapping):
+            return None
+        if doc.get("format") not in (None, layout.FORMAT_NAME):
+            raise BundleError(f"{self.source}: manifest.json is not a gpu-triage bundle manifest")
+        version = doc.get("version")
+        if version != layout.FORMAT_VERSION:
+            raise BundleError(
+                f"{self.source}: bundle format version {version!r} is not supported "
+                f"(this gpu-triage reads version {layout.FORMAT_VERSION}); upgrade gpu-triage")
+        return Manifest(doc)
+
+    @cached_property
+    def cluster_version(self) -> str:
+        doc = self.read_json(layout.CLUSTER_VERSION)
+        if isinstance(doc, Mapping):
+            return str(doc.get("gitVersion") or doc.get("string") or "")
+        return ""
+
+    # ---- Kubernetes objects -------------------------------------------------------
+    def _namespaced_files(self, kind: str) -> list[tuple[str, str]]:
+        out = []
+        for path in self.files:
+            parsed = layout.parse_namespaced_list(path)
+            if parsed and parsed[0] == kind:
+                out.append((parsed[1], path))
+        return out
+
+    def namespaces(self) -> tuple[str, ...]:
+        return tuple(sorted({ns for ns, _ in self._namespaced_files("pods")}))
+
+    def _objects(self, kind: str, view, default_kind: str, namespace: str | None):
+        for ns, path in self._namespaced_files(kind):
+            if namespace is not None and ns != namespace:
+                continue
+            doc = self.read_json(path)
+            if doc is None:
+                continue
+            for item in iter_items(doc, default_kind):
+                yield view(item, path)
+
+    def pods(self, namespace: str | None = None) -> Iterator[Pod]:
+        return self._objects("pods", Pod, "Pod", namespace)
+
+    def events(self, namespace: str | None = None) -> Iterator[Event]:
+        return self._objects("events", Event, "Event", namespace)
+
+    def workloads(self, namespace: str | None = None) -> Iterator[Workload]:
+        for kind, default in (("deployments", "Deployment"), ("replicasets", "ReplicaSet"),
+                              ("statefulsets", "StatefulSet"), ("daemonsets", "DaemonSet"), ("jobs", "Job")):
+            yield from self._objects(kind, Workload, default, namespace)
+
+    def pvcs(self, namespace: str | None = None) -> Iterator[GenericObject]:
+        return self._objects("pvcs", GenericObject, "PersistentVolumeClaim", namespace)
+
+    def resource_quotas(self, namespace: str | None = None) -> Iterator[GenericObject]:
+        return self._objects("resource-quota", GenericObject, "ResourceQuota", namespace)
+
+    def pod_disruption_budgets(self, namespace: str | None = None) -> Iterator[GenericObject]:
+        return self._objects("pod-disruption-budgets", GenericObject, "PodDisruptionBudget", namespace)
+
+    def nodes(self) -> Iterator[Node]:
+        doc = self.read_json(layout.NODES)
+        if doc is None:
+            return
+        for item in iter_items(doc, "Node"):
+            yield Node(item, layout.NODES)
+
+    @cached_property
+    def nodes_by_name(self) -> Mapping[str, Node]:
+        return {n.name: n for n in self.nodes()}
+
+    def pod(self, namespace: str, name: str) -> Pod | None:
+        return next((p for p in self.pods(namespace) if p.name == name), None)
+
+    def custom_resources(self, plural_group: str) -> Iterator[GenericObject]:
+        """Objects of a custom resource, cluster-scoped file and per-namespace files."""
+        cluster = layout.custom_resource(plural_group)
+        prefix = f"{layout.CUSTOM_RESOURCES}/{plural_group}/"
+        for path in self.files:
+            if path == cluster or (path.startswith(prefix) and path.endswith(".json")):
+                doc = self.read_json(path)
+                if doc is not None:
+                    for item in iter_items(doc, ""):
+                        yield GenericObject(item, path)
+
+    # ---- logs, exec, node files -----------------------------------------------------
+    def log(self, namespace: str, pod: str, container: str, previous: bool = False) -> LogText | None:
+        return self.read_text(layout.container_log(namespace, pod, container, previous))
+
+    def logs(self) -> Iterator[layout.LogRef]:
+        for path in self.files:
+            ref = layout.parse_log_path(path)
+            if ref:
+                yield ref
+
+    def exec_outputs(self, namespace: str | None = None, pod: str | None = None) -> Iterator[ExecOutput]:
+        seen: set[tuple[str, str, str, str]] = set()
+        for path in self.files:
+            parsed = layout.parse_exec_path(path)
+            if not parsed:
+                continue
+            ns, p, c, name, _ext = parsed
+            if (namespace and ns != namespace) or (pod and p != pod) or (ns, p, c, name) in seen:
+                continue
+            seen.add((ns, p, c, name))
+            paths = layout.exec_paths(ns, p, c, name)
+            meta = self.read_json(paths.meta)
+            meta = meta if isinstance(meta, Mapping) else {}
+            code = meta.get("exit_code")
+            yield ExecOutput(ns, p, c, name, tuple(str(x) for x in meta.get("command") or ()),
+                             code if isinstance(code, int) else None,
+                             str(meta["error"]) if meta.get("error") else None,
+                             self.read_text(paths.stdout), self.read_text(paths.stderr))
+
+    def node_dmesg(self, node: str) -> LogText | None:
+        return self.read_text(layout.node_dmesg(node))
+
+    def node_dcgm(self, node: str) -> LogText | None:
+        return self.read_text(layout.node_dcgm(node))
+
+    # ---- what could not be collected ------------------------------------------------
+    def collection_errors(self) -> Iterator[CollectionError]:
+        for path in self.files:
+            if not path.endswith(layout.ERRORS_SUFFIX):
+                continue
+            doc = self.read_json(path)
+            if isinstance(doc, Mapping):
+                msgs = doc.get("errors") or [doc.get("error") or doc.get("message") or ""]
+                reason = str(doc.get("reason") or "")
+            elif isinstance(doc, list):
+                msgs, reason = doc, ""
+            else:
+                continue
+            msgs = tuple(str(m) for m in msgs if m)
+            if not reason:
+                text = " ".join(msgs).lower()
+                reason = ("forbidden" if "forbidden" in text else "not_found" if "not found" in text
+                          else "timeout" if "timeout" in text or "timed out" in text else "error")
+            yield CollectionError(path, path[: -len(layout.ERRORS_SUFFIX)], msgs, reason)
+
+
+def load_bundle(path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> Bundle:
+    """Open a bundle directory or .tar.gz (ours or a troubleshoot support bundle).
+    Raises BundleError (one line) when it cannot be used; a bad manifest version is
+    refused here, before any analysis."""
+    bundle = Bundle(open_bundle(path, limits))
+    try:
+        bundle.manifest  # refuse unknown versions now
+    except BaseException:
+        bundle.close()
+        raise
+    return bundle

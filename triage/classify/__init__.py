@@ -1,0 +1,1 @@
+"""Classification: pure functions from evidence to findings. Never touches the network."""

@@ -1,0 +1,145 @@
+"""What classification produces: findings with cited evidence, and gaps.
+
+Detection returns ids and parameters only. Titles and advice are prose and
+live in playbooks (front matter `title:` of playbooks/<layer>/<name>.md) and
+report templates; see triage/render/.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+
+class Layer(enum.Enum):
+    """Troubleshooting layers, outside in (the seeds' order)."""
+
+    SCHEDULER = "scheduler"
+    NODE = "node"
+    PLUGIN = "plugin"
+    RUNTIME = "runtime"
+    DRIVER = "driver"
+    APPLICATION = "application"
+
+    @property
+    def depth(self) -> int:
+        """0 for the scheduler ... 4 for the driver; the application sits apart (5)."""
+        return LAYER_ORDER.index(self)
+
+
+LAYER_ORDER = tuple(Layer)
+
+
+class Severity(enum.Enum):
+    CRITICAL = "critical"
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        """Lower is worse: critical 0 ... info 3."""
+        return tuple(Severity).index(self)
+
+
+class Status(enum.Enum):
+    PROBLEM = "problem"
+    HEALTHY = "healthy"
+    INCONCLUSIVE = "inconclusive"
+
+
+@dataclass(frozen=True, order=True)
+class Citation:
+    """One piece of evidence: a bundle path, a 1-based line (None for a JSON
+    object) and a short redacted excerpt."""
+
+    path: str
+    line: int | None
+    excerpt: str
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "line": self.line, "excerpt": self.excerpt}
+
+
+@dataclass(frozen=True, order=True)
+class Subject:
+    """What a finding is about: a Pod, Node, Deployment ... (namespace None for
+    cluster-scoped kinds)."""
+
+    kind: str
+    name: str
+    namespace: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"kind": self.kind, "name": self.name}
+        if self.namespace is not None:
+            out["namespace"] = self.namespace
+        return out
+
+    def __str__(self) -> str:
+        return f"{self.kind}/{self.namespace}/{self.name}" if self.namespace else f"{self.kind}/{self.name}"
+
+
+def _freeze(params: Mapping[str, object] | None) -> Mapping[str, object]:
+    return MappingProxyType(dict(params or {}))
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A judged fact. `id` is a taxonomy id `<layer>.<name>`; `params` are the
+    values templates and playbooks fill in (node, resource, counts ...)."""
+
+    id: str
+    severity: Severity
+    subject: Subject
+    evidence: tuple[Citation, ...]
+    params: Mapping[str, object] = field(default_factory=dict)
+    explains: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not self.evidence:
+            raise ValueError(f"finding {self.id} cites no evidence")
+        object.__setattr__(self, "params", _freeze(self.params))
+
+    @property
+    def layer(self) -> Layer:
+        return Layer(self.id.split(".", 1)[0])
+
+    @property
+    def playbook(self) -> str:
+        """`<layer>/<name>`, the playbook that says what to do next."""
+        return self.id.replace(".", "/", 1)
+
+    def with_explains(self, ids) -> "Finding":
+        return Finding(self.id, self.severity, self.subject, self.evidence, self.params,
+                       tuple(sorted(set(ids))))
+
+    def sort_key(self):
+        return (self.severity.rank, self.layer.depth, self.id, self.subject, self.evidence)
+
+
+@dataclass(frozen=True, order=True)
+class Gap:
+    """Evidence that could not be collected or checked, and what would close it."""
+
+    collector: str
+    reason: str          # forbidden | not_found | timeout | not_collected | unreadable | ...
+    detail: str
+    needs: str           # the permission, flag or source that would close the gap
+
+    def to_json(self) -> dict:
+        return {"collector": self.collector, "reason": self.reason,
+                "detail": self.detail, "needs": self.needs}
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The classifier's answer for one target."""
+
+    target: Subject | None
+    status: Status
+    root_cause: Finding | None
+    findings: tuple[Finding, ...]     # root cause first, then worst first
+    gaps: tuple[Gap, ...] = ()

@@ -1,0 +1,1 @@
+"""One module per command: register(subparsers) adds the parser and sets func."""
