@@ -143,3 +143,61 @@ class Diagnosis:
     root_cause: Finding | None
     findings: tuple[Finding, ...]     # root cause first, then worst first
     gaps: tuple[Gap, ...] = ()
+
+
+@dataclass(frozen=True)
+class InventoryRow:
+    """GPU capacity of one node for one GPU resource (findings v1 `inventory` extension)."""
+
+    node: str
+    resource: str
+    capacity: int | None
+    allocatable: int | None
+    requested: int
+    ready: bool | None
+    holders: tuple[tuple[str, str, int, str], ...] = ()   # (namespace, pod, count, phase)
+
+    @property
+    def free(self) -> int | None:
+        return None if self.allocatable is None else max(self.allocatable - self.requested, 0)
+
+    @property
+    def unhealthy(self) -> int:
+        if self.capacity is None or self.allocatable is None:
+            return 0
+        return max(self.capacity - self.allocatable, 0)
+
+    def to_json(self) -> dict:
+        return {"node": self.node, "resource": self.resource, "capacity": self.capacity,
+                "allocatable": self.allocatable, "requested": self.requested, "free": self.free,
+                "unhealthy": self.unhealthy, "ready": self.ready,
+                "holders": [{"namespace": ns, "pod": pod, "count": n, "phase": phase}
+                            for ns, pod, n, phase in self.holders]}
+
+
+@dataclass(frozen=True)
+class ReleaseCheck:
+    """One of the seeds' release questions for a workload: yes / no / unknown, with evidence."""
+
+    id: str
+    answer: str                       # yes | no | unknown
+    evidence: tuple[Citation, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "answer": self.answer, "evidence": [c.to_json() for c in self.evidence]}
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything `diagnose()` found in one bundle: one Diagnosis per target (worst
+    first), the GPU inventory and, for workloads, the release checks."""
+
+    diagnoses: tuple[Diagnosis, ...]
+    target: Subject | None = None     # what was asked for (None: a scan)
+    inventory: tuple[InventoryRow, ...] = ()
+    release_checks: tuple[ReleaseCheck, ...] = ()
+    gaps: tuple[Gap, ...] = ()        # every gap of the bundle, whether it mattered or not
+
+    @property
+    def worst(self) -> Diagnosis | None:
+        return self.diagnoses[0] if self.diagnoses else None
