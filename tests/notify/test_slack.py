@@ -1,0 +1,140 @@
+"""Slack: messages built from findings stay inside Block Kit's limits, and the
+client handles what the real API answers (429, ok:false, dropped connections)
+against a loopback stand-in with the real request shapes."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.notify.slack_standin import SlackStandIn, block_kit_problems
+from triage.cli import main
+from triage.errors import NotifyError
+from triage.notify.blocks import build_message, build_thread_reply
+from triage.notify.slack import SlackClient
+
+DOC_PATH = Path(__file__).with_name("doc_plugin_nvml.json")
+DOC = json.loads(DOC_PATH.read_text())
+EXCERPT = "Failed to initialize NVML: could not load NVML library."
+
+
+class Sleeps(list):
+    def __call__(self, seconds):
+        self.append(seconds)
+
+
+def test_message_names_root_cause_layer_and_cites_the_log_line():
+    msg = build_message(DOC, report_url="https://tickets.example/0412/report.html", cluster="prod-eu")
+    assert block_kit_problems(msg) == []
+    header = msg["blocks"][0]["text"]["text"]
+    assert header == "PROBLEM: Device plugin on node gpu-node-3 cannot load NVML"
+    fields = " ".join(f["text"] for f in msg["blocks"][1]["fields"])
+    assert "*Layer*\nplugin" in fields and "prod-eu" in fields and "Pod llm/qwen-vllm-7d9f-abcde" in fields
+    body = json.dumps(msg)
+    assert EXCERPT in body and "nvidia-device-plugin.log:2" in body
+    assert "node.gpu_not_advertised" in body  # what the root cause explains
+    assert msg["blocks"][-1]["elements"][0]["url"] == "https://tickets.example/0412/report.html"
+    assert "plugin" in msg["text"] and "PROBLEM" in msg["text"]
+
+
+def test_oversized_diagnosis_is_truncated_visibly_within_every_limit():
+    doc = copy.deepcopy(DOC)
+    doc["root_cause"]["title"] = "T" * 500
+    doc["root_cause"]["evidence"] = [{"path": "x.log", "line": 1, "excerpt": "E" * 9000}] * 3
+    doc["findings"] = [dict(doc["findings"][1], title=f"finding {i}") for i in range(300)]
+    doc["gaps"] = doc["gaps"] * 40
+    msg = build_message(doc, playbook_steps=["kubectl get pods -A " + "x" * 5000] * 5)
+    assert block_kit_problems(msg) == []
+    assert msg["blocks"][0]["text"]["text"].endswith("… (truncated)")
+    assert json.dumps(msg["blocks"][2], ensure_ascii=False).count("… (truncated)") == 3
+    reply = build_thread_reply(doc)
+    assert block_kit_problems(reply) == [] and len(reply["blocks"]) == 50
+    assert "more in the full report" in json.dumps(reply["blocks"][-1], ensure_ascii=False)
+
+
+def test_cluster_text_cannot_break_out_of_code_or_inject_mentions():
+    doc = copy.deepcopy(DOC)
+    doc["root_cause"]["evidence"] = [{"path": "p.log", "line": 3, "excerpt": "```<!channel> <https://evil|click>"}]
+    doc["gaps"] = [{"collector": "<!here>", "reason": "forbidden", "detail": "", "needs": "<@U123>"}]
+    body = json.dumps(build_message(doc))
+    assert "<!channel>" in body  # inside the code block it stays literal text...
+    evidence_block = build_message(doc)["blocks"][2]["text"]["text"]
+    assert evidence_block.count("```") == 2  # ...and cannot close the fence early
+    assert "<!here>" not in body and "&lt;!here&gt;" in body and "&lt;@U123&gt;" in body
+
+
+def test_webhook_429_is_retried_after_retry_after_then_posted():
+    with SlackStandIn() as slack:
+        slack.script = ["429"]
+        sleeps = Sleeps()
+        with SlackClient(webhook_url=slack.webhook_url, sleep=sleeps) as client:
+            client.post_webhook(build_message(DOC))
+        assert sleeps == [2.0]
+        posted = slack.messages("/services/")
+        assert len(posted) == 1 and posted[0]["blocks"][0]["type"] == "header"
+
+
+def test_dropped_connections_are_retried_with_backoff_then_give_up_in_one_line():
+    with SlackStandIn() as slack:
+        slack.script = ["drop", "drop"]
+        sleeps = Sleeps()
+        with SlackClient(webhook_url=slack.webhook_url, sleep=sleeps) as client:
+            client.post_webhook(build_message(DOC))
+        assert sleeps == [1.0, 2.0] and len(slack.messages("/services/")) == 1
+        slack.script = ["drop"] * 4
+        with SlackClient(webhook_url=slack.webhook_url, sleep=Sleeps(), max_retries=3) as client:
+            with pytest.raises(NotifyError, match="network error talking to Slack .* after 4 attempts"):
+                client.post_webhook(build_message(DOC))
+
+
+def test_webhook_rejection_is_a_one_line_error():
+    with SlackStandIn() as slack:
+        with SlackClient(webhook_url=slack.webhook_url, sleep=Sleeps()) as client:
+            with pytest.raises(NotifyError, match="invalid_blocks"):
+                client.post_webhook({"text": "x", "blocks": [{"type": "header", "text": {"type": "plain_text",
+                                                                                         "text": "h" * 200}}]})
+
+
+@pytest.mark.parametrize("token,channel,code", [("xoxb-bad-token-123", "C1", "invalid_auth"),
+                                                ("xoxb-good-token", "C404", "channel_not_found")])
+def test_api_errors_exit_1_with_a_hint_and_never_the_token(monkeypatch, capsys, token, channel, code):
+    with SlackStandIn() as slack:
+        monkeypatch.setenv("SLACK_API_URL", slack.url + "/api")
+        monkeypatch.setenv("SLACK_BOT_TOKEN", token)
+        assert main(["slack", str(DOC_PATH), "--channel", channel]) == 1
+    err = capsys.readouterr().err
+    assert code in err and err.count("\n") == 1 and token not in err
+
+
+def test_bot_post_thread_reply_and_external_upload_flow(monkeypatch, capsys, tmp_path):
+    report = tmp_path / "report.html"
+    report.write_bytes(b"<!doctype html><title>r</title>")
+    with SlackStandIn() as slack:
+        monkeypatch.setenv("SLACK_API_URL", slack.url + "/api")
+        monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-good-token")
+        code = main(["slack", str(DOC_PATH), "--channel", "C1", "--thread-findings", "--upload-report", str(report),
+                     "--report-url", "https://tickets.example/r.html"])
+        assert code == 0
+        paths = [r["path"] for r in slack.received]
+        assert paths == ["/api/chat.postMessage", "/api/chat.postMessage", "/api/files.getUploadURLExternal",
+                         "/upload/F0123", "/api/files.completeUploadExternal"]
+        main_msg, reply = slack.messages("/api/chat.postMessage")
+        assert "thread_ts" not in main_msg and reply["thread_ts"] == "1764428400.000001"
+        assert "node.gpu_not_advertised" in json.dumps(reply) and "scheduler.insufficient_gpu" in json.dumps(reply)
+        assert slack.uploads["F0123"] == report.read_bytes()
+        complete = slack.received[-1]["json"]
+        assert complete["channel_id"] == "C1" and complete["thread_ts"] == "1764428400.000001"
+        form = slack.received[2]["form"]
+        assert form == {"filename": "report.html", "length": str(len(report.read_bytes()))}
+    out = capsys.readouterr().out
+    assert "posted to C1" in out and "xoxb" not in out
+
+
+def test_a_file_that_is_not_a_findings_document_is_refused(tmp_path, capsys):
+    bad = tmp_path / "x.json"
+    bad.write_text('{"hello": 1}')
+    assert main(["slack", str(bad), "--dry-run"]) == 1
+    assert "not a gpu-triage findings document" in capsys.readouterr().err

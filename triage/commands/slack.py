@@ -1,0 +1,119 @@
+"""`gpu-triage slack FINDINGS.json|BUNDLE`: post the diagnosis summary to Slack.
+
+    SLACK_WEBHOOK_URL=... gpu-triage slack findings.json
+    SLACK_BOT_TOKEN=... gpu-triage slack incident.tar.gz --channel C0123 --report-url https://... --upload-report
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from triage.errors import TriageError, UsageError
+
+FINDINGS_SCHEMA = "gpu-triage.findings/v1"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("slack", help="post a diagnosis summary to Slack",
+                       description=__doc__.split("\n\n", 1)[0],
+                       epilog="example: SLACK_WEBHOOK_URL=https://hooks.slack.com/services/... "
+                              "gpu-triage slack findings.json --report-url https://tickets/1234/report.html")
+    p.add_argument("source", metavar="FINDINGS_OR_BUNDLE", help="a findings JSON file, or a bundle to analyse")
+    p.add_argument("--channel", help="channel id or name (with SLACK_BOT_TOKEN)")
+    p.add_argument("--report-url", help="link to the full report")
+    p.add_argument("--cluster", help="cluster or context name shown in the message")
+    p.add_argument("--upload-report", metavar="HTML", help="upload this HTML report as a file (bot token only)")
+    p.add_argument("--thread-findings", action="store_true", help="post secondary findings as a thread reply")
+    p.add_argument("--token-file", help="read the bot token from this file instead of SLACK_BOT_TOKEN")
+    p.add_argument("--webhook-file", help="read the webhook URL from this file instead of SLACK_WEBHOOK_URL")
+    p.add_argument("--dry-run", action="store_true", help="print the message JSON instead of posting")
+    p.set_defaults(func=run)
+
+
+def _secret(env: str, path: str | None) -> str | None:
+    if path:
+        try:
+            return Path(path).read_text().strip() or None
+        except OSError as err:
+            raise UsageError(f"cannot read {path}: {err.strerror}") from None
+    return os.environ.get(env) or None
+
+
+def load_findings(source: str) -> dict:
+    """A findings v1 document from a JSON file, or by analysing a bundle."""
+    path = Path(source)
+    if path.is_file() and path.suffix == ".json":
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as err:
+            raise TriageError(f"{source} is not valid JSON: {err}") from None
+        if not isinstance(doc, dict) or doc.get("schema") != FINDINGS_SCHEMA:
+            raise TriageError(f"{source} is not a gpu-triage findings document (schema {FINDINGS_SCHEMA})")
+        return doc
+    from triage.bundle.views import load_bundle
+    from triage.classify.engine import diagnose
+    from triage.render.json import findings_document
+    with load_bundle(path) as bundle:
+        return findings_document(diagnose(bundle, None), bundle)
+
+
+def playbook_steps(doc: dict, limit: int = 3) -> list[str]:
+    """The first commands of the root cause's playbook, filled with this incident's names."""
+    root = doc.get("root_cause")
+    if not root:
+        return []
+    try:
+        from triage import playbooks
+        text = playbooks.render(root["id"], root.get("params") or {})
+    except Exception:  # a missing playbook must not stop the alert
+        return []
+    steps, in_code = [], False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code and line.strip() and not line.lstrip().startswith("#"):
+            steps.append(line.strip())
+        if len(steps) >= limit:
+            break
+    return steps
+
+
+def run(args) -> int:
+    from triage.notify.blocks import build_message, build_thread_reply
+    from triage.notify.slack import SlackClient
+
+    doc = load_findings(args.source)
+    message = build_message(doc, report_url=args.report_url, cluster=args.cluster,
+                            playbook_steps=playbook_steps(doc))
+    if args.dry_run:
+        print(json.dumps(message, indent=2, ensure_ascii=False))
+        return 0
+    token = _secret("SLACK_BOT_TOKEN", args.token_file)
+    webhook = _secret("SLACK_WEBHOOK_URL", args.webhook_file)
+    api_url = os.environ.get("SLACK_API_URL", "https://slack.com/api")
+    if token and not args.channel:
+        raise UsageError("--channel is required with a bot token")
+    if args.upload_report and not token:
+        raise UsageError("--upload-report needs SLACK_BOT_TOKEN (webhooks cannot upload files)")
+    with SlackClient(token=token, webhook_url=None if token else webhook, api_url=api_url) as slack:
+        if token:
+            posted = slack.post_message(args.channel, message)
+            reply = build_thread_reply(doc) if args.thread_findings else None
+            if reply:
+                slack.post_message(args.channel, reply, thread_ts=posted.ts)
+            if args.upload_report:
+                html = Path(args.upload_report)
+                try:
+                    content = html.read_bytes()
+                except OSError as err:
+                    raise UsageError(f"cannot read {html}: {err.strerror}") from None
+                slack.upload_file(posted.channel or args.channel, html.name, content,
+                                  title="gpu-triage report", thread_ts=posted.ts)
+            print(f"posted to {posted.channel} at {posted.ts}")
+        else:
+            slack.post_webhook(message)
+            print("posted to the webhook")
+    return 0
