@@ -1,0 +1,201 @@
+"""Container runtime errors around the GPU: nvidia-container-cli, CDI, runtime handlers.
+
+They turn up inside events (`Failed`, `FailedCreatePodSandBox`) and container state
+messages (`StartError`, `RunContainerError`), wrapped by every generation of docker,
+containerd and runc, with literal `\\n` and escaped quotes. The parser looks past the
+wrapping for the inner error. Real samples it reads:
+
+    failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'
+    nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown
+
+    ... running prestart hook 1 caused \\\\\\"error running hook: exit status 1, stdout: , stderr: exec command: [/usr/bin/nvidia-container-cli --load-kmods configure ... --require=cuda>=10.0 brand=tesla,driver>=384,driver<385 ...]\\\\\\\\nnvidia-container-cli: requirement error: unsatisfied condition: brand = tesla\\\\\\\\n\\\\\\"\\"": unknown.
+
+    failed to inject CDI devices: unresolvable CDI de          vices runtime.nvidia.com/gpu=all: unknown
+
+    Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured
+
+`parse_runtime_error` returns None when the text holds none of these; it never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+MAX_TEXT = 65536
+
+
+class RuntimeErrorKind(str, Enum):
+    CONTAINER_CLI = "container_cli"                # nvidia-container-cli: <kind> error: <detail>
+    CDI_UNRESOLVABLE = "cdi_unresolvable"          # unresolvable CDI devices vendor/class=name
+    CDI_INJECTION = "cdi_injection"                # failed to inject CDI devices: <other>
+    RUNTIME_HANDLER_MISSING = "runtime_handler_missing"   # no runtime for "nvidia" is configured ...
+    RUNTIME_CLASS_NOT_FOUND = "runtime_class_not_found"   # RuntimeClass "nvidia" not found
+    RUNTIME_BINARY_MISSING = "runtime_binary_missing"     # exec: "nvidia-container-runtime": executable file not found
+
+
+class CliCause(str, Enum):
+    """What the `nvidia-container-cli` detail means."""
+
+    NO_DRIVER_VISIBLE = "no_driver_visible"        # load library failed: libnvidia-ml.so.1 / libcuda.so.1
+    DRIVER_VERSION_MISMATCH = "driver_version_mismatch"   # nvml error: driver/library version mismatch
+    DRIVER_NOT_LOADED = "driver_not_loaded"        # nvml error: driver not loaded
+    GPU_LOST = "gpu_lost"                          # nvml error: gpu is lost
+    CUDA_REQUIREMENT = "cuda_requirement"          # requirement error: unsatisfied condition: cuda>=X
+    REQUIREMENT_OTHER = "requirement_other"        # a requirement error with no cuda version anywhere
+    LDCACHE = "ldcache"                            # ldcache error: ...
+    UNKNOWN_DEVICE = "unknown_device"              # device error: <id>: unknown device
+    VISIBLE_DEVICES_PLACEHOLDER = "visible_devices_placeholder"   # device error: no-gpu-has-128MiB-to-run
+    MOUNT = "mount"                                # mount error: ...
+    OTHER = "other"
+
+
+class Wrapping(str, Enum):
+    """Which generation of the runtime wrapped the hook error."""
+
+    DOCKER_PRESTART = "docker_prestart"     # container_linux.go ... running prestart hook N caused
+    RUNNING_HOOK = "running_hook"           # Running hook #0:: error running hook
+    RUNC_HOOK = "runc_hook"                 # runc create failed ... error running (prestart) hook #0
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class RuntimeFailure:
+    kind: RuntimeErrorKind
+    excerpt: str                        # the inner error, unescaped, one line
+    cli_kind: str | None = None         # initialization | requirement | device | ldcache | mount ...
+    detail: str | None = None           # what follows "<kind> error: "
+    cause: CliCause | None = None
+    library: str | None = None          # libnvidia-ml.so.1 / libcuda.so.1
+    required_cuda: str | None = None    # the real cuda>=X requirement ("10.0")
+    reported_condition: str | None = None   # the condition the CLI printed ("brand = tesla")
+    hook_command: tuple[str, ...] = ()  # the exec command line of the hook, when printed
+    devices: tuple[str, ...] = ()       # unresolvable CDI devices, e.g. runtime.nvidia.com/gpu=all
+    handler: str | None = None          # runtime handler / RuntimeClass / binary name
+    wrapping: Wrapping = Wrapping.NONE
+
+    @property
+    def cdi_vendors(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(d.split("/", 1)[0] for d in self.devices if "/" in d))
+
+
+def unescape(text: str) -> str:
+    """Undo the layers of Go %q quoting: `\\\\\\\\n` -> newline, `\\\\\\"` -> `"`."""
+    text = re.sub(r"\\+n", "\n", text)
+    text = re.sub(r"\\+\"", '"', text)
+    return text.replace("\\t", "\t")
+
+
+def _loose(phrase: str) -> str:
+    """A regex for `phrase` that tolerates runs of spaces inside words (copy-paste damage)."""
+    words = phrase.split(" ")
+    return r"\s+".join(r"\s*".join(re.escape(ch) for ch in w) for w in words)
+
+
+_CLI = re.compile(r"nvidia-container-cli: ([a-z]+) error: ([^\n]*)")
+_HOOK_CMD = re.compile(r"exec command: \[([^\]\n]*)\]")
+_REQUIRE = re.compile(r"--require=(\S+)")
+_CUDA_REQ = re.compile(r"cuda\s*>=\s*([0-9]+(?:\.[0-9]+)*)")
+_LIB = re.compile(r"load library failed: (lib[\w.\-]+\.so(?:\.\d+)*)")
+_CDI_UNRESOLVABLE = re.compile(_loose("unresolvable CDI devices") + r"\s+(?P<devs>[^\n]*)")
+_CDI_DEVICE = re.compile(r"[A-Za-z0-9][\w.\-]*/[\w.\-]+=[\w.\-:]+")
+_CDI_INJECT = re.compile(_loose("failed to inject CDI devices") + r":?\s*(?P<rest>[^\n]*)")
+_HANDLER = re.compile(
+    r"no runtime for \"(?P<a>[^\"]+)\"(?: is configured)?|RuntimeHandler \"(?P<b>[^\"]+)\" not supported"
+    r"|failed to find runtime handler (?P<c>[\w.\-]+)|runtime handler \"(?P<d>[^\"]+)\" (?:is )?not (?:found|configured)")
+_RUNTIME_CLASS = re.compile(r"RuntimeClass \"(?P<n>[^\"]+)\" not found")
+_BINARY = re.compile(r"exec: \"(?P<n>nvidia-container-runtime[\w.\-]*)\": executable file not found")
+_TAIL = re.compile(r"(?::\s*unknown)?[\s\"'\\.]*$")
+
+
+def _wrapping(text: str) -> Wrapping:
+    if re.search(r"running prestart hook \d+ caused", text):
+        return Wrapping.DOCKER_PRESTART
+    if "Running hook #" in text:
+        return Wrapping.RUNNING_HOOK
+    if re.search(r"error running (?:prestart |createRuntime )?hook #\d+", text):
+        return Wrapping.RUNC_HOOK
+    return Wrapping.NONE
+
+
+def _one_line(text: str, limit: int = 400) -> str:
+    return " ".join(text.split())[:limit]
+
+
+def parse_runtime_error(text: str) -> RuntimeFailure | None:
+    """The GPU-relevant runtime error inside `text`, or None.
+
+    >>> f = parse_runtime_error("stderr: nvidia-container-cli: requirement error: unsatisfied condition: "
+    ...                         "cuda>=11.0, please update your driver to a newer version: unknown.")
+    >>> f.cause.value, f.required_cuda
+    ('cuda_requirement', '11.0')
+    """
+    if not isinstance(text, str) or not text:
+        return None
+    raw = text[:MAX_TEXT]
+    text = unescape(raw)
+    m = _CLI.search(text)
+    if m:
+        return _cli_failure(text, m)
+    m = _CDI_UNRESOLVABLE.search(text)
+    if m:
+        devs = _TAIL.sub("", m.group("devs"))
+        devices = tuple(_CDI_DEVICE.findall(devs)) or ((devs.strip(),) if devs.strip() else ())
+        return RuntimeFailure(RuntimeErrorKind.CDI_UNRESOLVABLE, _one_line(m.group(0)), devices=devices,
+                              detail=_one_line(devs), wrapping=_wrapping(text))
+    m = _CDI_INJECT.search(text)
+    if m:
+        return RuntimeFailure(RuntimeErrorKind.CDI_INJECTION, _one_line(m.group(0)),
+                              detail=_one_line(_TAIL.sub("", m.group("rest"))) or None, wrapping=_wrapping(text))
+    m = _HANDLER.search(text)
+    if m:
+        name = next(g for g in m.groups() if g is not None)
+        return RuntimeFailure(RuntimeErrorKind.RUNTIME_HANDLER_MISSING, _one_line(m.group(0)), handler=name)
+    m = _RUNTIME_CLASS.search(text)
+    if m:
+        return RuntimeFailure(RuntimeErrorKind.RUNTIME_CLASS_NOT_FOUND, _one_line(m.group(0)), handler=m.group("n"))
+    m = _BINARY.search(text)
+    if m:
+        return RuntimeFailure(RuntimeErrorKind.RUNTIME_BINARY_MISSING, _one_line(m.group(0)), handler=m.group("n"))
+    return None
+
+
+def _cli_failure(text: str, m: re.Match) -> RuntimeFailure:
+    cli_kind = m.group(1)
+    detail = _TAIL.sub("", m.group(2)).strip()
+    low = detail.lower()
+    hook = _HOOK_CMD.search(text)
+    command = tuple(hook.group(1).split()) if hook else ()
+    library = required = condition = None
+    lib = _LIB.search(detail)
+    if lib:
+        cause, library = CliCause.NO_DRIVER_VISIBLE, lib.group(1)
+    elif "version mismatch" in low:
+        cause = CliCause.DRIVER_VERSION_MISMATCH
+    elif "driver not loaded" in low:
+        cause = CliCause.DRIVER_NOT_LOADED
+    elif "gpu is lost" in low:
+        cause = CliCause.GPU_LOST
+    elif cli_kind == "requirement":
+        cond = re.search(r"unsatisfied condition:\s*([^,\n]*)", detail)
+        condition = cond.group(1).strip() if cond else None
+        req = _CUDA_REQ.search(condition or "")
+        if not req:   # brand = tesla / driver < 385: the real requirement is on the hook command line
+            req = next((r for r in (_CUDA_REQ.search(x) for x in _REQUIRE.findall(" ".join(command))) if r), None)
+        if not req and not command:
+            req = next((r for r in (_CUDA_REQ.search(x) for x in _REQUIRE.findall(text)) if r), None)
+        required = req.group(1) if req else None
+        cause = CliCause.CUDA_REQUIREMENT if required else CliCause.REQUIREMENT_OTHER
+    elif cli_kind == "ldcache":
+        cause = CliCause.LDCACHE
+    elif cli_kind == "device":
+        cause = (CliCause.VISIBLE_DEVICES_PLACEHOLDER if re.search(r"no-gpu-has-\S+-to-run", detail)
+                 else CliCause.UNKNOWN_DEVICE if "unknown device" in low else CliCause.OTHER)
+    elif cli_kind == "mount":
+        cause = CliCause.MOUNT
+    else:
+        cause = CliCause.OTHER
+    return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(f"nvidia-container-cli: {cli_kind} error: {detail}"),
+                          cli_kind=cli_kind, detail=detail, cause=cause, library=library, required_cuda=required,
+                          reported_condition=condition, hook_command=command, wrapping=_wrapping(text))
