@@ -1,0 +1,284 @@
+"""Playbooks: what to do about a finding, one Markdown file per finding id.
+
+A playbook is `playbooks/<layer>/<name>.md` for the id `<layer>.<name>`:
+
+    ---
+    id: driver.version_mismatch
+    title: "NVML driver/library version mismatch on node {{ node }}"
+    summary: User-space NVIDIA libraries differ from the loaded kernel module.
+    severity: critical
+    ---
+    ## What it means
+    ...
+    ```sh
+    kubectl describe node {{ node | sh }}
+    ```
+
+Title and body are Jinja2 templates over the finding's params. A param that is
+missing renders as `<name>`, never as an error. Values are untrusted (they come
+from a bundle), so they are inserted as inert text:
+
+- `{{ x }}` in prose: newlines and control characters become spaces and Markdown
+  punctuation is backslash-escaped, so a value cannot open a heading, a link,
+  raw HTML or emphasis;
+- `{{ x | code }}`: an inline code span whose backtick fence is longer than any
+  backtick run in the value;
+- `{{ x | sh }}` (inside fenced shell blocks): one shell word, quoted with
+  `shlex.quote` unless it is plainly safe, on one line so it cannot close the
+  fence; `{{ x | sh("gpu-operator") }}` falls back to a default when missing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import shlex
+from dataclasses import dataclass
+from importlib import resources as importlib_resources
+from pathlib import Path
+from typing import Any, Mapping
+
+import jinja2
+import yaml
+
+from triage.errors import TriageError, UsageError
+from triage.resources import playbooks_dir
+
+SEVERITIES = ("critical", "error", "warning", "info")
+SECTIONS = ("What it means", "Confirm", "Fix", "Attach to the ticket", "Escalate")
+CHANGES_MARK = "**Changes the cluster**"
+
+# Params beyond docs/internal-interfaces.md "Standard params" that playbooks use
+# when a rule can fill them (name -> what it holds).
+EXTRA_PARAMS = {
+    "pvc": "name of the PersistentVolumeClaim the pod waits for",
+    "scheduler": "the pod's spec.schedulerName when it is not default-scheduler",
+    "claim": "name of the DRA ResourceClaim",
+    "mig_config": "value of the node label nvidia.com/mig.config",
+    "image": "the container image",
+    "runtime_class": "the pod's spec.runtimeClassName",
+    "kernel": "the node's kernel version (status.nodeInfo.kernelVersion)",
+    "model": "the model id the server tries to load (e.g. a Hugging Face repo id)",
+}
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
+_MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
+_SHELL_SAFE = re.compile(r"[A-Za-z0-9_./:=@%+,-]+")
+_FRONT = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.S)
+
+
+class PlaybookError(TriageError):
+    """A playbook file is missing or malformed (a packaging or authoring bug)."""
+
+
+class _Inert(str):
+    """Text already made safe for its Markdown context by a filter."""
+
+
+class _Placeholder(jinja2.ChainableUndefined):
+    """A missing param: renders as `<name>` so the reader sees what to fill in."""
+
+    def __str__(self) -> str:
+        return f"<{self._undefined_name or 'value'}>"
+
+    def __iter__(self):
+        return iter(())
+
+
+def _one_line(value: object) -> str:
+    return _CONTROL.sub(" ", str(value)).strip()
+
+
+def _as_items(value: object) -> list[str] | None:
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_one_line(v) for v in value]
+    return None
+
+
+def _code(value: object, fallback: str | None = None) -> _Inert:
+    """Inline code span(s) for a value (a list becomes `a`, `b`); a missing value
+    gives the fallback if one is named, else `<name>`."""
+    if isinstance(value, jinja2.Undefined):
+        return _code(fallback) if fallback is not None else _Inert(f"`{value}`")
+    items = _as_items(value)
+    if items is not None:
+        return _Inert(", ".join(_code(i) for i in items) if items else "none")
+    text = _one_line(value)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
+    return _Inert(f"{fence}{pad}{text}{pad}{fence}")
+
+
+def _sh(value: object, fallback: str | None = None) -> _Inert:
+    """One shell word (a list becomes several words). A missing value gives the
+    fallback if one is named, else the `<name>` placeholder to be filled in."""
+    if isinstance(value, jinja2.Undefined):
+        return _Inert(fallback if fallback is not None else str(value))
+    items = _as_items(value)
+    if items is not None:
+        return _Inert(" ".join(_sh(i) for i in items))
+    text = _one_line(value)
+    return _Inert(text if _SHELL_SAFE.fullmatch(text) else shlex.quote(text))
+
+
+def _prose(value: object) -> object:
+    """`finalize` for every `{{ }}`: values not already made inert by a filter are
+    flattened to one line and their Markdown punctuation escaped."""
+    if isinstance(value, _Inert):
+        return value
+    items = _as_items(value)
+    text = ", ".join(items) if items is not None else _one_line(value)
+    return _MD_PUNCT.sub(r"\\\1", text)
+
+
+def _plain(value: object) -> object:
+    """`finalize` for plain-text titles: one line, no Markdown escaping."""
+    if isinstance(value, _Inert):
+        return value
+    items = _as_items(value)
+    return ", ".join(items) if items is not None else _one_line(value)
+
+
+@functools.lru_cache(maxsize=2)
+def _env(plain: bool = False) -> jinja2.Environment:
+    env = jinja2.Environment(
+        autoescape=False,
+        undefined=_Placeholder,
+        finalize=_plain if plain else _prose,
+        keep_trailing_newline=True,
+    )
+    env.filters["code"] = _code
+    env.filters["sh"] = _sh
+    return env
+
+
+@dataclass(frozen=True)
+class Playbook:
+    """One parsed playbook file (templates still unrendered)."""
+
+    id: str
+    title_template: str
+    summary: str
+    severity: str
+    body_template: str
+    path: Path
+
+    @property
+    def layer(self) -> str:
+        return self.id.split(".", 1)[0]
+
+
+@functools.lru_cache(maxsize=1)
+def taxonomy() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(layers, finding ids) in the taxonomy's order."""
+    text = importlib_resources.files("triage").joinpath("data/taxonomy.yaml").read_text("utf-8")
+    doc = yaml.safe_load(text)
+    return tuple(doc["layers"]), tuple(doc["findings"])
+
+
+@functools.lru_cache(maxsize=1)
+def _paths() -> dict[str, Path]:
+    root = playbooks_dir()
+    found = {f"{p.parent.name}.{p.stem}": p for p in sorted(root.glob("*/*.md"))}
+    layers, ordered = taxonomy()
+    rank = {fid: i for i, fid in enumerate(ordered)}
+    layer_rank = {layer: i for i, layer in enumerate(layers)}
+
+    def key(fid: str):
+        layer = fid.split(".", 1)[0]
+        return (layer_rank.get(layer, len(layers)), rank.get(fid, len(rank)), fid)
+
+    return {fid: found[fid] for fid in sorted(found, key=key)}
+
+
+def ids() -> tuple[str, ...]:
+    """Every finding id that has a playbook, layer by layer in taxonomy order."""
+    return tuple(_paths())
+
+
+def _unknown(fid: str) -> UsageError:
+    close = difflib.get_close_matches(str(fid), ids(), n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    return UsageError(f"unknown finding id {fid!r}{hint}; `gpu-triage rules` lists them all")
+
+
+def parse(text: str, path: Path) -> Playbook:
+    """Parse one playbook file's text (front matter + body)."""
+    match = _FRONT.match(text)
+    if not match:
+        raise PlaybookError(f"{path}: no YAML front matter between '---' lines")
+    try:
+        front = yaml.safe_load(match.group(1))
+    except yaml.YAMLError as err:
+        raise PlaybookError(f"{path}: front matter is not YAML: {err}") from None
+    if not isinstance(front, dict):
+        raise PlaybookError(f"{path}: front matter is not a mapping")
+    missing = [k for k in ("id", "title", "summary", "severity") if not front.get(k)]
+    if missing:
+        raise PlaybookError(f"{path}: front matter lacks {', '.join(missing)}")
+    if front["severity"] not in SEVERITIES:
+        raise PlaybookError(f"{path}: severity {front['severity']!r} is not one of {SEVERITIES}")
+    return Playbook(
+        id=str(front["id"]),
+        title_template=str(front["title"]),
+        summary=" ".join(str(front["summary"]).split()),
+        severity=str(front["severity"]),
+        body_template=text[match.end():],
+        path=path,
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def load(fid: str) -> Playbook:
+    """The playbook for a finding id (`driver.version_mismatch`; `driver/version_mismatch`
+    is accepted too). Unknown ids raise UsageError naming `gpu-triage rules`."""
+    fid = str(fid).replace("/", ".", 1)
+    path = _paths().get(fid)
+    if path is None:
+        raise _unknown(fid)
+    book = parse(path.read_text("utf-8"), path)
+    if book.id != fid:
+        raise PlaybookError(f"{path}: front matter id {book.id!r} does not match its path ({fid})")
+    return book
+
+
+@functools.lru_cache(maxsize=None)
+def _template(fid: str, part: str) -> jinja2.Template:
+    """part: "title" (plain text), "heading" (title as Markdown) or "body"."""
+    book = load(fid)
+    source = book.body_template if part == "body" else book.title_template
+    try:
+        return _env(plain=part == "title").from_string(source)
+    except jinja2.TemplateSyntaxError as err:
+        raise PlaybookError(f"{book.path}: {part} template line {err.lineno}: {err.message}") from None
+
+
+def _context(params: Mapping[str, Any] | None) -> dict[str, Any]:
+    return {str(k): v for k, v in (params or {}).items() if v is not None}
+
+
+def title_for(fid: str, params: Mapping[str, Any] | None = None) -> str:
+    """The finding's one-line title, e.g. 'NVML driver/library version mismatch on node gpu-1'.
+    Plain text (no Markdown escaping): values are only flattened to one line; a
+    missing param shows as `<name>`."""
+    return _one_line(_template(fid, "title").render(_context(params)))
+
+
+def render(fid: str, params: Mapping[str, Any] | None = None) -> str:
+    """The playbook as Markdown: `# title`, then the body with params filled in."""
+    ctx = _context(params)
+    title = _template(fid, "heading").render(ctx)
+    body = _template(fid, "body").render(ctx)
+    return f"# {_one_line(title)}\n\n{body.lstrip()}"
+
+
+def summary(fid: str) -> str:
+    """The one-line summary `gpu-triage rules` shows."""
+    return load(fid).summary
+
+
+def severity(fid: str) -> str:
+    """The default severity of the id: critical, error, warning or info."""
+    return load(fid).severity
