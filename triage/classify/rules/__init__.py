@@ -1,1 +1,15 @@
-"""classify/rules."""
+"""Rules, one module per layer. `all_rules()` imports them all and returns the
+registry in a stable order (the output never depends on it: findings are sorted)."""
+
+from __future__ import annotations
+
+import importlib
+
+LAYER_MODULES = ("scheduler", "node", "plugin", "runtime", "driver", "application")
+
+
+def all_rules():
+    from triage.classify.rules.base import RULES
+    for name in LAYER_MODULES:
+        importlib.import_module(f"triage.classify.rules.{name}")
+    return tuple(sorted(RULES, key=lambda r: r.name))

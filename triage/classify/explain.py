@@ -1,0 +1,154 @@
+"""Which finding explains which, and the root cause of a diagnosis.
+
+Inner layers explain symptoms in outer ones (taxonomy.yaml): a driver, runtime, plugin
+or node finding accounts for a scheduler symptom or an application crash on the same
+node; an application finding is the root cause only when nothing below explains it.
+`EXPLAINED_BY` is the data: symptom id -> the ids (or whole layers, written `layer.`)
+that can account for it. The engine only puts related findings side by side (same pod,
+same node, or a node the pending pod could have used), so the table needs no places.
+
+    >>> can_explain("plugin.nvml_unavailable", "node.gpu_not_advertised")
+    True
+    >>> can_explain("driver.xid_ecc_error", "application.cuda_oom")
+    False
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from triage.classify.model import Finding, Subject
+
+INFRA = ("node.", "plugin.", "runtime.", "driver.")
+BELOW_NODE = ("plugin.", "runtime.", "driver.")
+DRIVER_BUILD = ("driver.image_unavailable", "driver.kernel_mismatch", "driver.secure_boot_rejected",
+                "driver.nouveau_conflict", "driver.in_use_cannot_unload")
+GPU_LOST = ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error",
+            "driver.xid_nvlink_error", "driver.xid_unhealthy_device")
+
+EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
+    # scheduler symptoms
+    "scheduler.insufficient_gpu": INFRA + ("scheduler.rollout_needs_extra_gpu", "scheduler.sharing_request_too_large"),
+    "scheduler.custom_scheduler_rejected": INFRA,
+    "scheduler.node_affinity_mismatch": ("scheduler.selector_label_absent", "node.label_drift", "plugin.gfd_error",
+                                         "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
+    "scheduler.selector_label_absent": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
+    "scheduler.untolerated_taint": ("node.not_ready",),
+    "scheduler.autoscaler_no_scale_up": (),
+    "scheduler.dra_claim_unallocatable": BELOW_NODE,
+    # node
+    "node.gpu_not_advertised": BELOW_NODE,
+    "node.gpu_allocatable_zero": BELOW_NODE,
+    "node.gpu_unhealthy_devices": GPU_LOST + ("plugin.allocate_failed_unhealthy",),
+    "node.gpu_model_label_mismatch": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
+    "node.not_ready": ("driver.gpu_fallen_off_bus",),
+    # plugin
+    "plugin.nvml_unavailable": ("runtime.", "driver."),
+    "plugin.no_devices_found": ("runtime.", "driver."),
+    "plugin.not_running": ("plugin.nvml_unavailable", "plugin.no_devices_found", "plugin.mig_config_failed",
+                           "node.not_ready", "runtime.", "driver."),
+    "plugin.not_registered": ("plugin.not_running", "plugin.nvml_unavailable", "runtime.", "driver."),
+    "plugin.stale_allocation": ("plugin.not_registered", "plugin.not_running", "plugin.validation_no_free_gpu"),
+    "plugin.allocate_failed_unhealthy": ("driver.",),
+    "plugin.allocate_rpc_failed": ("plugin.not_running", "driver."),
+    "plugin.gfd_error": ("plugin.mig_config_failed", "runtime.", "driver."),
+    "plugin.mig_config_failed": ("driver.",),
+    "plugin.validation_no_free_gpu": ("driver.",),
+    # runtime
+    "runtime.container_cli_init_failed": ("driver.",),
+    "runtime.no_device_visible": ("runtime.toolkit_not_ready", "runtime.runtime_handler_missing", "driver."),
+    "runtime.toolkit_not_ready": ("driver.",),
+    "runtime.cdi_unresolvable": ("runtime.toolkit_not_ready", "driver."),
+    "runtime.lost_gpu_access": GPU_LOST,
+    # driver
+    "driver.not_ready": DRIVER_BUILD + ("driver.not_loaded",),
+    "driver.not_loaded": DRIVER_BUILD + ("driver.gpu_fallen_off_bus",),
+    "driver.version_mismatch": ("driver.in_use_cannot_unload",),
+    "driver.xid_unhealthy_device": ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error",
+                                    "driver.xid_nvlink_error"),
+    # application: explained by the GPU stack below it, or by a more specific application finding
+    "application.crash_unclassified": INFRA + ("application.",),
+    "application.nccl_error": GPU_LOST + ("runtime.lost_gpu_access", "application.shm_too_small"),
+    "application.killed_sigkill": ("node.not_ready", "application.probe_killed_during_startup",
+                                   "application.oom_killed"),
+    "application.probe_killed_during_startup": ("application.model_download_unauthorized",
+                                                "application.model_access_not_granted") + GPU_LOST,
+    "application.cuda_driver_too_old": ("runtime.container_cli_init_failed",),
+    "application.xid_application_fault": (),
+    "application.no_kernel_image": (),
+}
+
+
+def can_explain(cause: str, symptom: str) -> bool:
+    """True when finding id `cause` can account for finding id `symptom`."""
+    if cause == symptom:
+        return False
+    for pattern in EXPLAINED_BY.get(symptom, ()):
+        if pattern.endswith(".") and cause.startswith(pattern) or cause == pattern:
+            # a more specific same-layer pattern never lets a symptom explain its own cause
+            return not (symptom in _direct(cause))
+    return False
+
+
+def _direct(cause: str) -> tuple[str, ...]:
+    return tuple(p for p in EXPLAINED_BY.get(cause, ()) if not p.endswith("."))
+
+
+def depth(f: Finding) -> int:
+    """Scheduler 0 ... driver 4; the application sits outside the stack (-1)."""
+    return -1 if f.id.startswith("application.") else f.layer.depth
+
+
+def explains_map(findings: Iterable[Finding]) -> dict[int, set[int]]:
+    """index -> indices of the findings it explains directly (cycles broken: when two
+    findings could explain each other, the deeper layer is the cause)."""
+    items = list(findings)
+    out: dict[int, set[int]] = {i: set() for i in range(len(items))}
+    for i, cause in enumerate(items):
+        for j, symptom in enumerate(items):
+            if i == j or cause.id == symptom.id:
+                continue
+            if can_explain(cause.id, symptom.id):
+                if can_explain(symptom.id, cause.id) and depth(symptom) > depth(cause):
+                    continue
+                out[i].add(j)
+    return out
+
+
+def _closure(start: int, direct: Mapping[int, set[int]]) -> set[int]:
+    seen: set[int] = set()
+    stack = list(direct.get(start, ()))
+    while stack:
+        j = stack.pop()
+        if j in seen or j == start:
+            continue
+        seen.add(j)
+        stack.extend(direct.get(j, ()))
+    return seen
+
+
+def resolve(findings: Iterable[Finding], target: Subject | None = None) -> tuple[Finding | None, tuple[Finding, ...]]:
+    """(root cause or None, every finding with `explains` filled, root first then worst first).
+
+    The root is a finding no other finding explains; among several, the one explaining
+    most, then the worst severity, then one about the target itself, then the deepest
+    layer. Deterministic whatever the input order."""
+    items = sorted(set(findings), key=lambda f: f.sort_key())
+    if not items:
+        return None, ()
+    direct = explains_map(items)
+    explained = {j for js in direct.values() for j in js}
+    closure = {i: _closure(i, direct) for i in range(len(items))}
+    with_explains = [f.with_explains(items[j].id for j in closure[i]) for i, f in enumerate(items)]
+    candidates = [i for i in range(len(items)) if i not in explained]
+    if not candidates:          # a cycle the table did not break: fall back to the deepest
+        candidates = list(range(len(items)))
+
+    def rank(i: int):
+        f = items[i]
+        about_target = 0 if target is not None and f.subject == target else 1
+        return (-len(closure[i]), f.severity.rank, about_target, -depth(f), f.sort_key())
+
+    root_i = min(candidates, key=rank)
+    rest = sorted((i for i in range(len(items)) if i != root_i), key=lambda i: items[i].sort_key())
+    return with_explains[root_i], tuple([with_explains[root_i]] + [with_explains[i] for i in rest])

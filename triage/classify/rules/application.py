@@ -1,0 +1,4 @@
+"""Rules of the application layer."""
+
+from __future__ import annotations
+

@@ -1,0 +1,262 @@
+"""Rule machinery: the evaluation context (indexes over a loaded bundle), the rule
+registry, and citation helpers.
+
+A rule is a small function `fn(ctx) -> Iterable[Finding | NeedGap]` registered with
+`@rule(ids=..., reads=...)`: `ids` are the finding ids it may emit, `reads` the
+evidence sources it needs (for `gpu-triage rules` and the meta-test). Rules never
+parse raw text: they call the parsers of `triage.evidence` and judge their facts.
+
+    @rule(ids=("node.not_ready",), reads=("nodes",))
+    def not_ready(ctx):
+        for node in ctx.gpu_nodes():
+            ...
+            yield ctx.finding("node.not_ready", node_subject, [cite], node=node.name)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Iterable, Iterator, Mapping
+
+from triage.bundle import layout
+from triage.bundle.objects import Event, Node, Pod
+from triage.bundle.views import Bundle, LogText
+from triage.classify.model import Citation, Finding, Gap, Severity, Subject
+
+EXCERPT_MAX = 300
+
+# GPU-stack roles, from the labels the GPU Operator and the standalone charts set.
+ROLE_LABELS: Mapping[str, tuple[str, ...]] = {
+    "device-plugin": ("nvidia-device-plugin-daemonset", "nvidia-device-plugin", "nvidia-device-plugin-ds"),
+    "driver": ("nvidia-driver-daemonset", "nvidia-driver"),
+    "validator": ("nvidia-operator-validator",),
+    "cuda-validator": ("nvidia-cuda-validator",),
+    "plugin-validator": ("nvidia-device-plugin-validator",),
+    "gfd": ("gpu-feature-discovery", "nvidia-gpu-feature-discovery"),
+    "mig-manager": ("nvidia-mig-manager",),
+    "toolkit": ("nvidia-container-toolkit-daemonset", "nvidia-container-toolkit"),
+    "dcgm-exporter": ("nvidia-dcgm-exporter", "dcgm-exporter"),
+}
+_LABEL_TO_ROLE = {v: role for role, values in ROLE_LABELS.items() for v in values}
+# Name prefixes when a pod carries no recognisable label (older charts, hand-made DaemonSets).
+_NAME_PREFIX_ROLE = (
+    ("nvidia-device-plugin-validator", "plugin-validator"),
+    ("nvidia-cuda-validator", "cuda-validator"),
+    ("nvidia-operator-validator", "validator"),
+    ("nvidia-device-plugin", "device-plugin"),
+    ("nvidia-driver", "driver"),
+    ("gpu-feature-discovery", "gfd"),
+    ("nvidia-gpu-feature-discovery", "gfd"),
+    ("nvidia-mig-manager", "mig-manager"),
+    ("nvidia-container-toolkit", "toolkit"),
+    ("nvidia-dcgm-exporter", "dcgm-exporter"),
+)
+
+
+def gpu_stack_role(pod: Pod) -> str | None:
+    """The GPU-stack role of an operator/plugin pod, or None for any other pod."""
+    for key in ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name"):
+        role = _LABEL_TO_ROLE.get(pod.labels.get(key, ""))
+        if role:
+            return role
+    for prefix, role in _NAME_PREFIX_ROLE:
+        if pod.name.startswith(prefix):
+            return role
+    return None
+
+
+@dataclass(frozen=True)
+class NeedGap:
+    """A rule needed a source the bundle lacks. `decisive` gaps make the diagnosis of
+    their subject inconclusive when nothing else explains it."""
+
+    gap: Gap
+    subject: Subject | None = None
+    node: str | None = None
+    decisive: bool = True
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    name: str
+    ids: tuple[str, ...]
+    reads: tuple[str, ...]
+    fn: Callable[["Context"], Iterable[Finding | NeedGap]]
+
+
+RULES: list[RuleInfo] = []
+
+
+def rule(ids: Iterable[str], reads: Iterable[str]):
+    """Register a rule function; see the module docstring."""
+    def deco(fn):
+        RULES.append(RuleInfo(f"{fn.__module__.rsplit('.', 1)[-1]}.{fn.__name__}", tuple(ids), tuple(reads), fn))
+        return fn
+    return deco
+
+
+def clip(text: str, limit: int = EXCERPT_MAX) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def pod_subject(pod: Pod) -> Subject:
+    return Subject("Pod", pod.name, pod.namespace or "")
+
+
+def node_subject(name: str) -> Subject:
+    return Subject("Node", name)
+
+
+@dataclass
+class Scope:
+    """Which pods the rules look at: the targets' pods plus every GPU-stack pod."""
+
+    pod_keys: frozenset[tuple[str, str]] | None = None   # None: every GPU pod (scan)
+    extra_keys: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+
+
+class Context:
+    """Indexes over one bundle, built lazily and once."""
+
+    def __init__(self, bundle: Bundle, scope: Scope | None = None):
+        self.bundle = bundle
+        self.scope = scope or Scope()
+
+    # ---- nodes -----------------------------------------------------------------
+    @cached_property
+    def nodes_collected(self) -> bool:
+        return self.bundle.exists(layout.NODES) and self.bundle.read_json(layout.NODES) is not None
+
+    @cached_property
+    def nodes(self) -> Mapping[str, Node]:
+        return dict(self.bundle.nodes_by_name)
+
+    @cached_property
+    def gpu_node_names(self) -> tuple[str, ...]:
+        """Nodes that advertise or are labelled for GPUs, or run a GPU-stack pod."""
+        stack_nodes = {p.node_name for role, p in self.stack_pods
+                       if role in ("device-plugin", "driver", "validator", "gfd", "toolkit")}
+        return tuple(sorted(n.name for n in self.nodes.values()
+                            if n.looks_like_gpu_node or n.name in stack_nodes))
+
+    def gpu_nodes(self) -> Iterator[Node]:
+        for name in self.gpu_node_names:
+            yield self.nodes[name]
+
+    # ---- pods ------------------------------------------------------------------
+    @cached_property
+    def all_pods(self) -> tuple[Pod, ...]:
+        return tuple(self.bundle.pods())
+
+    @cached_property
+    def pods_by_key(self) -> Mapping[tuple[str, str], Pod]:
+        return {(p.namespace or "", p.name): p for p in self.all_pods}
+
+    @cached_property
+    def pods_by_node(self) -> Mapping[str, tuple[Pod, ...]]:
+        out: dict[str, list[Pod]] = defaultdict(list)
+        for p in self.all_pods:
+            if p.node_name:
+                out[p.node_name].append(p)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def stack_pods(self) -> tuple[tuple[str, Pod], ...]:
+        """(role, pod) for every GPU-stack pod, sorted by namespace/name."""
+        out = []
+        for p in self.all_pods:
+            role = gpu_stack_role(p)
+            if role:
+                out.append((role, p))
+        return tuple(sorted(out, key=lambda rp: (rp[1].namespace or "", rp[1].name)))
+
+    def stack_on(self, node: str, role: str) -> tuple[Pod, ...]:
+        return tuple(p for r, p in self.stack_pods if r == role and p.node_name == node)
+
+    @cached_property
+    def scope_pods(self) -> tuple[Pod, ...]:
+        """The workload pods the rules judge (targets, or every GPU pod in a scan);
+        GPU-stack pods are judged by their own rules."""
+        keys = self.scope.pod_keys
+        stack = {(p.namespace or "", p.name) for _, p in self.stack_pods}
+        if keys is None:
+            pods = [p for p in self.all_pods if p.requests_gpu and (p.namespace or "", p.name) not in stack]
+        else:
+            pods = [self.pods_by_key[k] for k in sorted(keys | self.scope.extra_keys) if k in self.pods_by_key]
+        return tuple(pods)
+
+    @cached_property
+    def replicasets(self) -> Mapping[tuple[str, str], object]:
+        return {(w.namespace or "", w.name): w for w in self.bundle.workloads() if w.kind == "ReplicaSet"}
+
+    @cached_property
+    def workloads(self) -> tuple:
+        return tuple(self.bundle.workloads())
+
+    # ---- events ----------------------------------------------------------------
+    @cached_property
+    def _events_index(self) -> Mapping[tuple[str, str, str], tuple[Event, ...]]:
+        out: dict[tuple[str, str, str], list[Event]] = defaultdict(list)
+        for ev in self.bundle.events():
+            out[(ev.involved_kind, ev.involved_namespace, ev.involved_name)].append(ev)
+        return {k: tuple(sorted(v, key=lambda e: (e.last_seen, e.name))) for k, v in out.items()}
+
+    def events_for(self, kind: str, namespace: str, name: str) -> tuple[Event, ...]:
+        return self._events_index.get((kind, namespace or "", name), ())
+
+    def pod_events(self, pod: Pod) -> tuple[Event, ...]:
+        return self.events_for("Pod", pod.namespace or "", pod.name)
+
+    @cached_property
+    def events_collected_ns(self) -> frozenset[str]:
+        out = set()
+        for path in self.bundle.files:
+            parsed = layout.parse_namespaced_list(path)
+            if parsed and parsed[0] == "events":
+                out.add(parsed[1])
+        return frozenset(out)
+
+    # ---- logs ------------------------------------------------------------------
+    def log(self, pod: Pod, container: str, previous: bool = False) -> LogText | None:
+        return self.bundle.log(pod.namespace or "", pod.name, container, previous)
+
+    def log_error(self, pod: Pod, container: str, previous: bool = False) -> str | None:
+        """The reason a log could not be collected, when an errors file says so."""
+        piece = layout.container_log(pod.namespace or "", pod.name, container, previous)
+        err = self.errors_by_piece.get(piece.removesuffix(".log"))
+        return err.reason if err else None
+
+    @cached_property
+    def errors_by_piece(self):
+        return {e.piece: e for e in self.bundle.collection_errors()}
+
+    def exec_outputs(self, pod: Pod):
+        return tuple(self.bundle.exec_outputs(pod.namespace or "", pod.name))
+
+    # ---- findings and citations --------------------------------------------------
+    @staticmethod
+    def finding(id: str, severity: Severity | str, subject: Subject, evidence: Iterable[Citation],
+                **params) -> Finding:
+        sev = severity if isinstance(severity, Severity) else Severity(severity)
+        clean = {k: v for k, v in params.items() if v is not None and v != "" and v != ()}
+        for k, v in list(clean.items()):
+            if isinstance(v, (set, frozenset, tuple)):
+                clean[k] = sorted(v) if isinstance(v, (set, frozenset)) else list(v)
+        return Finding(id, sev, subject, tuple(dict.fromkeys(evidence)), clean)
+
+    @staticmethod
+    def cite_event(ev: Event) -> Citation:
+        return Citation(ev.source, None, clip(f"{ev.reason}: {ev.message}" if ev.reason else ev.message))
+
+    @staticmethod
+    def cite_object(obj, excerpt: str) -> Citation:
+        return Citation(obj.source, None, clip(excerpt))
+
+    @staticmethod
+    def cite_line(text: LogText, line: int, excerpt: str | None = None) -> Citation:
+        if excerpt is None:
+            excerpt = text.lines[line - 1] if 0 < line <= len(text.lines) else ""
+        return Citation(text.path, line, clip(excerpt))

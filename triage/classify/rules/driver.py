@@ -1,0 +1,4 @@
+"""Rules of the driver layer."""
+
+from __future__ import annotations
+

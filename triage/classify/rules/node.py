@@ -1,0 +1,4 @@
+"""Rules of the node layer."""
+
+from __future__ import annotations
+

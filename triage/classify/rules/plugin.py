@@ -1,0 +1,4 @@
+"""Rules of the plugin layer."""
+
+from __future__ import annotations
+

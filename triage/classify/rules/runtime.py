@@ -1,0 +1,4 @@
+"""Rules of the runtime layer."""
+
+from __future__ import annotations
+

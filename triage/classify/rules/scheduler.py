@@ -1,0 +1,4 @@
+"""Rules of the scheduler layer."""
+
+from __future__ import annotations
+

@@ -1,0 +1,110 @@
+"""`gpu-triage analyze BUNDLE [--target KIND/NS/NAME] [-o text|markdown|html|json] [--out DIR]`:
+offline triage of a bundle (ours, or a troubleshoot support bundle).
+
+    $ gpu-triage analyze incident-0412.tar.gz -o json | jq .root_cause.id
+    "driver.version_mismatch"
+
+Exit status (cli.md): 0 healthy, 1 bad bundle, 3 problem, 4 warnings only, 5 inconclusive.
+Live commands call `analyze_bundle(path, args)` after collecting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from triage.bundle.views import load_bundle
+from triage.classify.engine import diagnose, exit_status, parse_target
+from triage.errors import TriageError
+from triage.render.json import dumps, findings_document
+
+FORMATS = ("text", "markdown", "html", "json")
+_RENDERERS = {"text": ("triage.render.text", "render_text"),
+              "markdown": ("triage.render.markdown", "render_markdown"),
+              "html": ("triage.render.html", "render_html")}
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "analyze", help="offline triage of a bundle (ours or a troubleshoot support bundle)",
+        description="Diagnose a bundle: the first failing layer, its evidence, what could not be checked.")
+    p.add_argument("bundle", metavar="BUNDLE", help="bundle directory or .tar.gz")
+    add_output_arguments(p)
+    p.add_argument("--target", metavar="KIND/NS/NAME",
+                   help="what to triage (Pod/ns/name, Deployment/ns/name, Node/name); default: the "
+                        "bundle's target, else every GPU pod and GPU node")
+    p.set_defaults(func=run)
+
+
+def add_output_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-o", "--output", choices=FORMATS, default="text", help="output format (default text)")
+    p.add_argument("--out", metavar="DIR", help="also write report.md, report.html, findings.json into DIR")
+
+
+def render(doc: dict, fmt: str) -> str:
+    if fmt == "json":
+        return dumps(doc)
+    module_name, func_name = _RENDERERS[fmt]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if fmt == "text" and err.name == module_name:
+            return _plain_text(doc)
+        raise TriageError(f"-o {fmt} is not available in this build ({module_name} missing)") from None
+    return getattr(module, func_name)(doc)
+
+
+def _plain_text(doc: dict) -> str:
+    """A minimal text rendering used only while triage.render.text is absent."""
+    lines = [f"status: {doc['status']}"]
+    rc = doc.get("root_cause")
+    if rc:
+        lines.append(f"root cause: {rc['id']} ({rc['severity']}) on {rc['subject'].get('kind')}/{rc['subject'].get('name')}")
+        for ev in rc["evidence"]:
+            loc = f"{ev['path']}:{ev['line']}" if ev.get("line") else ev["path"]
+            lines.append(f"  {loc}: {ev['excerpt']}")
+        lines.append(f"playbook: gpu-triage playbook {rc['id']}")
+    for gap in doc.get("gaps") or ():
+        lines.append(f"gap: {gap['collector']} ({gap['reason']}): needs {gap['needs']}")
+    return "\n".join(lines) + "\n"
+
+
+def analyze_bundle(path, args) -> int:
+    """Diagnose the bundle at `path` and print it as `args.output`; returns the exit status.
+    `args` needs `output` (default text), and may carry `target` and `out`."""
+    target_text = getattr(args, "target", None)
+    target = parse_target(target_text) if target_text else None
+    fmt = getattr(args, "output", None) or "text"
+    if fmt not in FORMATS:
+        fmt = "text"
+    with load_bundle(path) as bundle:
+        report = diagnose(bundle, target)
+        if target is not None and report.diagnoses and len(report.diagnoses) == 1 \
+                and report.diagnoses[0].status.value == "inconclusive" and _absent(bundle, target):
+            raise TriageError(f"target {target} is not in bundle {path}")
+        doc = findings_document(report, bundle)
+    sys.stdout.write(render(doc, fmt))
+    out_dir = getattr(args, "out", None)
+    if out_dir:
+        try:
+            reports = importlib.import_module("triage.render.reports")
+        except ModuleNotFoundError:
+            raise TriageError("--out is not available in this build (triage.render.reports missing)") from None
+        reports.write_reports(doc, path, out_dir)
+    return exit_status(doc)
+
+
+def _absent(bundle, target) -> bool:
+    """True when the asked-for target certainly is not in the bundle (its list was collected)."""
+    if target.kind == "Node":
+        return bundle.read_json("cluster-resources/nodes.json") is not None and target.name not in bundle.nodes_by_name
+    if target.kind == "Pod":
+        from triage.bundle import layout
+        path = layout.namespaced_list("pods", target.namespace or "default")
+        return bundle.read_json(path) is not None and bundle.pod(target.namespace or "", target.name) is None
+    return False
+
+
+def run(args) -> int:
+    return analyze_bundle(args.bundle, args)

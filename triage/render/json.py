@@ -1,0 +1,128 @@
+"""The findings v1 document (shared/contracts/findings-v1.md plus the extensions of
+docs/internal-interfaces.md). Every renderer and bot reads only this dict.
+
+    doc = findings_document(report, bundle)
+    doc["status"], doc["root_cause"]["id"], doc["findings"][0]["evidence"][0]["line"]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from triage import TOOL_NAME, __version__
+from triage.classify.model import Diagnosis, Finding, Report
+
+SCHEMA = "gpu-triage.findings/v1"
+
+
+@lru_cache(maxsize=1)
+def _taxonomy() -> dict[str, str]:
+    text = resources.files("triage").joinpath("data/taxonomy.yaml").read_text(encoding="utf-8")
+    return dict((yaml.safe_load(text) or {}).get("findings") or {})
+
+
+def title_for(id: str, params) -> str:
+    """The playbook's title template when triage.playbooks exists, else the taxonomy text."""
+    try:
+        from triage import playbooks  # written by another part; optional at import time
+        return str(playbooks.title_for(id, dict(params)))
+    except Exception:  # noqa: BLE001 - any playbook problem falls back to the taxonomy line
+        return _taxonomy().get(id, id)
+
+
+def finding_json(f: Finding) -> dict:
+    return {
+        "id": f.id,
+        "layer": f.layer.value,
+        "severity": f.severity.value,
+        "title": title_for(f.id, f.params),
+        "subject": f.subject.to_json(),
+        "evidence": [c.to_json() for c in f.evidence],
+        "explains": list(f.explains),
+        "playbook": f.playbook,
+        "params": _jsonable(dict(f.params)),
+    }
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in sorted(value.items())}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_jsonable(v) for v in value]
+        return sorted(items, key=json.dumps) if isinstance(value, (set, frozenset)) else items
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def diagnosis_json(d: Diagnosis) -> dict:
+    return {
+        "target": d.target.to_json() if d.target else None,
+        "status": d.status.value,
+        "root_cause": finding_json(d.root_cause) if d.root_cause else None,
+        "findings": [finding_json(f) for f in d.findings],
+        "gaps": [g.to_json() for g in d.gaps],
+    }
+
+
+def _bundle_sha256(path: Path) -> str | None:
+    if not path.is_file():
+        return None
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while chunk := fh.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def findings_document(report: Report, bundle) -> dict:
+    """Build the findings v1 document for a report of `bundle` (a loaded Bundle)."""
+    manifest = bundle.manifest
+    worst = report.worst
+    all_findings: dict[tuple, Finding] = {}
+    for d in report.diagnoses:
+        for f in d.findings:
+            all_findings.setdefault((f.id, f.subject, f.evidence), f)
+    if worst is not None and worst.findings:
+        # the worst diagnosis' findings first (root cause first), then the others worst first
+        first = [f for f in worst.findings]
+        keys = {(f.id, f.subject, f.evidence) for f in first}
+        others = sorted((f for k, f in all_findings.items() if k not in keys), key=lambda f: f.sort_key())
+        ordered = first + others
+    else:
+        ordered = sorted(all_findings.values(), key=lambda f: f.sort_key())
+    target = worst.target if worst is not None and worst.status.value != "healthy" else report.target
+    doc = {
+        "schema": SCHEMA,
+        "tool": {"name": TOOL_NAME, "version": __version__},
+        "bundle": {"path": str(bundle.source), "created_at": manifest.created_at if manifest else None},
+        "target": target.to_json() if target else None,
+        "status": worst.status.value if worst else "healthy",
+        "root_cause": finding_json(worst.root_cause) if worst and worst.root_cause else None,
+        "findings": [finding_json(f) for f in ordered],
+        # every gap of the bundle; each diagnosis lists the ones that decided its status
+        "gaps": [g.to_json() for g in sorted(set(report.gaps) | {g for d in report.diagnoses for g in d.gaps})],
+        "diagnoses": [diagnosis_json(d) for d in report.diagnoses],
+    }
+    doc["inventory"] = [row.to_json() for row in report.inventory]
+    if report.release_checks:
+        doc["release_checks"] = [c.to_json() for c in report.release_checks]
+    doc["collection"] = {
+        "cluster_version": bundle.cluster_version or None,
+        "created_at": manifest.created_at if manifest else None,
+        "collectors": [dict(c) for c in manifest.collectors] if manifest else [],
+        "redaction": dict(manifest.redaction) if manifest else {},
+        "bundle_sha256": _bundle_sha256(Path(bundle.source)),
+        "problems": [{"path": p.path, "detail": p.detail} for p in sorted(bundle.problems, key=lambda p: p.path)],
+    }
+    return doc
+
+
+def dumps(doc: dict) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
