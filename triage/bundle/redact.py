@@ -1,0 +1,184 @@
+"""Redaction, applied before anything is written to a bundle. Pure: no I/O.
+
+Each secret value is replaced by a placeholder stable within one bundle
+(`<redacted:hf_token:1a2b3c4d>`: same value -> same placeholder, so a reader
+can still see that two pods share a token), keyed with a per-bundle random
+key so the hash says nothing about the value outside the bundle.
+
+    >>> r = Redactor(key=b"k")
+    >>> r.text("export HF_TOKEN=hf_abcdefghijklmnopqrstuvwxyzABCDEF12")
+    'export HF_TOKEN=<redacted:secret_assignment:...>'      # (hash elided)
+
+Objects: `metadata.managedFields` and the `last-applied-configuration`
+annotation are dropped; env values whose names look secret are replaced;
+every other string (args, annotations, messages) goes through the text rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from triage.errors import UsageError
+
+LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration"
+
+# Order matters: specific token shapes first, then generic key=value.
+# Each rule: (name, pattern, group to replace: 0 = whole match).
+_RULES: list[tuple[str, str, int]] = [
+    ("slack_webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_+-]+", 0),
+    ("url_password", r"\b([a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/@'\"<>]+:)([^\s@/'\"<>]+)(?=@)", 2),
+    ("jwt", r"\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{0,}", 0),
+    ("hf_token", r"\bhf_[A-Za-z0-9]{20,}\b", 0),
+    ("slack_token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}", 0),
+    ("github_token", r"\bgh[pousr]_[A-Za-z0-9]{30,}\b", 0),
+    ("openai_key", r"\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}", 0),
+    ("aws_access_key", r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b", 0),
+    ("aws_secret_key",
+     r"(?i)(aws_?secret_?access_?key|secret_?access_?key)([\"']?\s*[=:]\s*[\"']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])", 3),
+    ("bearer", r"(?i)\b(bearer\s+)([A-Za-z0-9._~+/=-]{8,})", 2),
+    ("private_key", r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)", 0),
+    ("secret_assignment",
+     r"(?i)((?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)"
+     r"[\"']?\s*[=:]\s*[\"']?)(?!<redacted:)(?!\d+\b)([^\s\"',;&<>]{3,})", 2),
+]
+
+# Env var / flag names whose values are secrets.
+SECRET_NAME_RE = re.compile(
+    r"(?i)(token|secret|passw|passwd|pwd|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth|"
+    r"(^|[_-])key$|webhook|cookie|session)")
+_FLAG_RE = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
+_PLACEHOLDER_RE = re.compile(r"<redacted:[a-z0-9_]+:[0-9a-f]{8}>")
+
+
+@dataclass
+class Redactor:
+    """Stateful per bundle: keeps the key (stable placeholders) and counts per rule."""
+
+    enabled: bool = True
+    key: bytes = field(default_factory=lambda: os.urandom(16))
+    extra: list[tuple[str, re.Pattern]] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._rules = [(name, re.compile(pat), group) for name, pat, group in _RULES]
+        self._rules += [(name, pat, 0) for name, pat in self.extra]
+        # A cheap pre-filter: if none of these substrings occur, no rule can match.
+        self._hint = re.compile(
+            r"(?i)hooks\.slack|://|eyJ|hf_|xox|gh[pousr]_|sk-|AKIA|ASIA|secret|bearer|PRIVATE KEY|"
+            r"passw|pwd|token|api[_-]?key|access[_-]?key|credential"
+            + "".join("|" + p.pattern for _, p in self.extra))
+
+    @classmethod
+    def from_options(cls, enabled: bool = True, patterns_file: str | None = None) -> "Redactor":
+        extra: list[tuple[str, re.Pattern]] = []
+        if patterns_file:
+            try:
+                lines = open(patterns_file, encoding="utf-8").read().splitlines()
+            except OSError as err:
+                raise UsageError(f"cannot read --redact-patterns file {patterns_file}: {err.strerror}") from None
+            for number, line in enumerate(lines, 1):
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                try:
+                    extra.append((f"custom_{len(extra) + 1}", re.compile(line)))
+                except re.error as err:
+                    raise UsageError(f"{patterns_file}:{number}: not a valid regular expression: {err}") from None
+        return cls(enabled=enabled, extra=extra)
+
+    # ---- placeholders ---------------------------------------------------------
+
+    def placeholder(self, kind: str, value: str) -> str:
+        digest = hmac.new(self.key, value.encode("utf-8", "replace"), hashlib.sha256).hexdigest()[:8]
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+        return f"<redacted:{kind}:{digest}>"
+
+    # ---- text -----------------------------------------------------------------
+
+    def text(self, value: str) -> str:
+        """Replace every token the rules find in free text (logs, args, annotations)."""
+        if not self.enabled or not value or not self._hint.search(value):
+            return value
+        for name, pattern, group in self._rules:
+            if group == 0:
+                value = pattern.sub(lambda m, n=name: self._keep(m.group(0)) or self.placeholder(n, m.group(0)), value)
+            else:
+                value = pattern.sub(lambda m, n=name, g=group: self._swap(m, g, n), value)
+        return value
+
+    def _keep(self, matched: str) -> str | None:
+        return matched if _PLACEHOLDER_RE.fullmatch(matched) else None
+
+    def _swap(self, m: re.Match, group: int, name: str) -> str:
+        secret = m.group(group)
+        if _PLACEHOLDER_RE.match(secret):
+            return m.group(0)
+        start, end = m.start(group) - m.start(0), m.end(group) - m.start(0)
+        whole = m.group(0)
+        return whole[:start] + self.placeholder(name, secret) + whole[end:]
+
+    # ---- objects --------------------------------------------------------------
+
+    def obj(self, value: Any) -> Any:
+        """Redact a Kubernetes object (dict) in place and return it."""
+        if not self.enabled:
+            return value
+        return self._walk(value)
+
+    def _walk(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            meta = value.get("metadata")
+            if isinstance(meta, dict):
+                if "managedFields" in meta:
+                    del meta["managedFields"]
+                    self.counts["managed_fields"] = self.counts.get("managed_fields", 0) + 1
+                ann = meta.get("annotations")
+                if isinstance(ann, dict) and LAST_APPLIED in ann:
+                    del ann[LAST_APPLIED]
+                    self.counts["last_applied_configuration"] = self.counts.get("last_applied_configuration", 0) + 1
+            name = value.get("name")
+            if isinstance(name, str) and isinstance(value.get("value"), str) and value["value"] \
+                    and SECRET_NAME_RE.search(name) and not _PLACEHOLDER_RE.fullmatch(value["value"]):
+                value["value"] = self.placeholder("secret_env", value["value"])
+            for k, v in value.items():
+                if isinstance(v, str):
+                    value[k] = self.text(v)
+                elif isinstance(v, (dict, list)):
+                    self._walk(v)
+            return value
+        if isinstance(value, list):
+            secret_next = False
+            for i, v in enumerate(value):
+                if isinstance(v, str):
+                    if secret_next and not v.startswith("-") and not _PLACEHOLDER_RE.fullmatch(v):
+                        value[i] = self.placeholder("secret_arg", v)
+                    else:
+                        value[i] = self.text(v)
+                    secret_next = bool(_FLAG_RE.match(v) and SECRET_NAME_RE.search(v))
+                else:
+                    secret_next = False
+                    if isinstance(v, (dict, list)):
+                        self._walk(v)
+            return value
+        if isinstance(value, str):
+            return self.text(value)
+        return value
+
+    # ---- report ---------------------------------------------------------------
+
+    def report(self) -> dict:
+        rules = [name for name, _p, _g in self._rules] + ["secret_env", "secret_arg", "managed_fields",
+                                                          "last_applied_configuration"]
+        return {"enabled": self.enabled, "rules": rules if self.enabled else [],
+                "count": sum(self.counts.values()), "by_rule": dict(sorted(self.counts.items())),
+                "secrets_read": 0}
+
+
+def scan_for(values: Iterable[str], data: bytes) -> list[str]:
+    """Which of `values` still occur in `data` (tests and self-checks)."""
+    return [v for v in values if v.encode() in data]

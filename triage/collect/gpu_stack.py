@@ -1,0 +1,109 @@
+"""The GPU stack: device plugin, GFD, MIG manager, driver, container toolkit,
+validators, DCGM exporter, and the operator itself, found by their labels (and,
+failing that, their images) in whatever namespace they run: never a
+hard-coded `gpu-operator` namespace; a device plugin may run alone in kube-system.
+
+    stack_role(pod) -> "device-plugin" | "gfd" | "mig-manager" | "driver" | "toolkit"
+                       | "validator" | "dcgm-exporter" | "dcgm" | "operator" | None
+"""
+
+from __future__ import annotations
+
+from triage.collect.kube import ApiFailure
+from triage.collect.permissions import needs
+from triage.collect.pods import holds_resources, list_pods, requests_gpu
+from triage.collect.session import Session, namespaced
+
+# Label values (app / app.kubernetes.io/name / app.kubernetes.io/component / name) -> role.
+ROLE_BY_LABEL = {
+    "nvidia-device-plugin-daemonset": "device-plugin", "nvidia-device-plugin": "device-plugin",
+    "nvidia-device-plugin-ds": "device-plugin", "nvidia-device-plugin-mps-control-daemon": "device-plugin",
+    "gpu-feature-discovery": "gfd", "nvidia-gpu-feature-discovery": "gfd",
+    "nvidia-mig-manager": "mig-manager",
+    "nvidia-driver-daemonset": "driver", "nvidia-driver": "driver", "nvidia-vgpu-manager-daemonset": "driver",
+    "nvidia-container-toolkit-daemonset": "toolkit", "nvidia-container-toolkit": "toolkit",
+    "nvidia-operator-validator": "validator", "nvidia-cuda-validator": "validator",
+    "nvidia-device-plugin-validator": "validator", "nvidia-sandbox-validator": "validator",
+    "nvidia-dcgm-exporter": "dcgm-exporter", "dcgm-exporter": "dcgm-exporter",
+    "nvidia-dcgm": "dcgm",
+    "gpu-operator": "operator",
+}
+LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "name", "k8s-app")
+ROLE_BY_IMAGE = (
+    ("k8s-device-plugin", "device-plugin"), ("gpu-feature-discovery", "gfd"), ("k8s-mig-manager", "mig-manager"),
+    ("dcgm-exporter", "dcgm-exporter"), ("container-toolkit", "toolkit"), ("gpu-operator-validator", "validator"),
+    ("nvidia/driver", "driver"), ("/gpu-operator:", "operator"), ("/gpu-operator@", "operator"),
+)
+# One label selector per key, for discovery across namespaces (scan -n NS).
+APP_SELECTOR = "app in (" + ",".join(sorted(k for k in ROLE_BY_LABEL if k != "gpu-operator")) + ")"
+NAME_SELECTOR = "app.kubernetes.io/name in (nvidia-device-plugin,gpu-feature-discovery,dcgm-exporter)"
+OPERATOR_SELECTORS = ("app=gpu-operator", "app.kubernetes.io/component=gpu-operator")
+
+
+def stack_role(obj: dict) -> str | None:
+    """Role of a pod (or a DaemonSet, by its template) in the GPU stack."""
+    labels = dict((obj.get("metadata") or {}).get("labels") or {})
+    template = ((obj.get("spec") or {}).get("template") or {})
+    labels.update(((template.get("metadata") or {}).get("labels")) or {})
+    for key in LABEL_KEYS:
+        role = ROLE_BY_LABEL.get(str(labels.get(key, "")))
+        if role:
+            return role
+    spec = template.get("spec") or obj.get("spec") or {}
+    for c in list(spec.get("initContainers") or []) + list(spec.get("containers") or []):
+        image = str(c.get("image") or "")
+        for needle, role in ROLE_BY_IMAGE:
+            if needle in image:
+                return role
+    return None
+
+
+def pods_on_node(session: Session, node: str, target_uids: set[str] = frozenset()) -> list[dict]:
+    """The pods on one node that matter: GPU holders, GPU stack pods, the targets.
+    One list with fieldSelector spec.nodeName (never a cluster-wide pod list)."""
+    def keep(pod: dict) -> bool:
+        uid = (pod.get("metadata") or {}).get("uid")
+        return uid in target_uids or stack_role(pod) is not None or (requests_gpu(pod) and holds_resources(pod))
+    return list_pods(session, "pods-on-nodes", None, {"fieldSelector": f"spec.nodeName={node}"}, keep,
+                     needs("list", "pods") + f" (field selector spec.nodeName={node})",
+                     piece=namespaced("pods", f"_node_{node}"))
+
+
+def stack_daemonsets(session: Session) -> list[dict]:
+    """GPU stack DaemonSets in every namespace: where the operator runs, and whether the
+    plugin/driver is meant to run on a node at all (its nodeSelector, desired counts)."""
+    kept: list[dict] = []
+    try:
+        for page in session.kube.list_pages("/apis/apps/v1/daemonsets", None, session.options.page_size):
+            kept.extend(ds for ds in page.get("items") or [] if stack_role(ds))
+    except ApiFailure as failure:
+        session.failed("gpu-stack", namespaced("daemonsets", "_all"), failure,
+                       needs("list", "daemonsets", None, "apps"))
+        return kept
+    by_ns: dict[str, list[dict]] = {}
+    for ds in kept:
+        by_ns.setdefault(ds["metadata"].get("namespace") or "default", []).append(ds)
+    for ns, items in by_ns.items():
+        session.add_items(namespaced("daemonsets", ns), "DaemonSetList", "apps/v1", items)
+        session.ok("gpu-stack", namespaced("daemonsets", ns))
+    if not kept:
+        session.ok("gpu-stack")
+    session.extra.setdefault("gpu_stack", {})["namespaces"] = sorted(by_ns)
+    return kept
+
+
+def operator_pods(session: Session, namespaces: list[str]) -> list[dict]:
+    """The operator's own controller pods (not on GPU nodes) in the stack's namespaces."""
+    found: list[dict] = []
+    for ns in namespaces:
+        for selector in OPERATOR_SELECTORS:
+            found += list_pods(session, "gpu-stack", ns, {"labelSelector": selector})
+    return found
+
+
+def discover_stack_pods(session: Session) -> list[dict]:
+    """Stack pods in every namespace by label (used when the pod pages did not cover them)."""
+    found: list[dict] = []
+    for selector in (APP_SELECTOR, NAME_SELECTOR):
+        found += list_pods(session, "gpu-stack", None, {"labelSelector": selector})
+    return found

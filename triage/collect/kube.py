@@ -1,0 +1,371 @@
+"""The one module that imports `kubernetes`: client setup, raw reads, exec.
+
+The official client does what it is best at (kubeconfig, contexts, exec
+credential plugins, in-cluster config, TLS, auth headers). Every read goes
+through `Kube.get`, which asks for raw JSON, bounds the call in time, and
+retries 429 / 5xx / dropped connections with backoff that honours
+Retry-After, a bounded number of times, inside the collection's budget.
+
+    kube = Kube.connect(kubeconfig=None, context=None, request_timeout=10, budget=Budget(120))
+    for page in kube.list_pages("/api/v1/nodes", {"labelSelector": "nvidia.com/gpu.present=true"}):
+        ...                                  # one parsed NodeList page at a time
+    text = kube.get_text("/api/v1/namespaces/llm/pods/x/log", {"container": "vllm", "tailLines": 10000})
+    result = kube.exec("llm", "x", "vllm", ["nvidia-smi"], timeout=20, max_bytes=1 << 20)
+
+Failures come back as `ApiFailure` (status, reason, message); collectors turn
+them into evidence (an errors file and a gap), never into a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+import urllib3
+import websocket as _websocket
+from kubernetes import client as _client
+from kubernetes import config as _config
+from kubernetes.config.config_exception import ConfigException
+from kubernetes.stream import ws_client as _ws
+
+from triage.errors import ClusterError
+
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+
+
+class ApiFailure(Exception):
+    """A read that did not succeed. `reason`: Forbidden, NotFound, Timeout,
+    TooManyRequests, ServerError, Unreachable, BudgetExceeded, BadRequest, Invalid."""
+
+    def __init__(self, status: int | None, reason: str, message: str, path: str = ""):
+        super().__init__(message)
+        self.status = status
+        self.reason = reason
+        self.message = " ".join(str(message).split())[:2000]
+        self.path = path
+
+    def describe(self) -> str:
+        """One line: `Forbidden (403): nodes is forbidden: ... [/api/v1/nodes]`."""
+        code = f" ({self.status})" if self.status else ""
+        where = f" [{self.path}]" if self.path else ""
+        return f"{self.reason}{code}: {self.message}{where}"
+
+    def as_json(self) -> dict:
+        return {"status": self.status, "reason": self.reason, "message": self.message, "path": self.path}
+
+
+class Budget:
+    """The whole collection's time budget: every call gets min(its own timeout, what is left)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = float(seconds)
+        self.started = time.monotonic()
+
+    def remaining(self) -> float:
+        return self.seconds - (time.monotonic() - self.started)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def expired(self) -> bool:
+        return self.remaining() <= 0
+
+
+@dataclass
+class ExecResult:
+    stdout: str
+    stderr: str
+    exit_code: int | None
+    error: str | None
+    truncated: bool = False
+
+
+@dataclass
+class CallStats:
+    requests: int = 0
+    retries: int = 0
+    bytes: int = 0
+
+
+class Kube:
+    """A read-only view of one cluster through the official client."""
+
+    def __init__(self, configuration: Any, request_timeout: float = 10.0, budget: Budget | None = None,
+                 max_retries: int = 4, concurrency: int = 8):
+        self.configuration = configuration
+        self.request_timeout = float(request_timeout)
+        self.budget = budget or Budget(300)
+        self.max_retries = max_retries
+        configuration.retries = urllib3.Retry(total=0, connect=0, read=0, redirect=0, status=0,
+                                              raise_on_status=False)
+        configuration.connection_pool_maxsize = max(4, concurrency + 2)
+        self.api = _client.ApiClient(configuration)
+        self.stats = CallStats()
+        self._lock = threading.Lock()
+        self.host = configuration.host
+
+    # ---- setup ---------------------------------------------------------------
+
+    @classmethod
+    def connect(cls, kubeconfig: str | None = None, context: str | None = None, **kw) -> "Kube":
+        """Load configuration as kubectl does: --kubeconfig, else $KUBECONFIG, else
+        ~/.kube/config, else in-cluster. Raises ClusterError with one line."""
+        configuration = _client.Configuration()
+        paths = kubeconfig or os.environ.get("KUBECONFIG") or os.path.expanduser("~/.kube/config")
+        existing = [p for p in str(paths).split(os.pathsep) if p and os.path.exists(p)]
+        try:
+            if kubeconfig and not os.path.exists(kubeconfig):
+                raise ClusterError(f"kubeconfig {kubeconfig} does not exist")
+            if existing:
+                _config.load_kube_config(config_file=os.pathsep.join(existing), context=context,
+                                         client_configuration=configuration, persist_config=False)
+            elif os.environ.get("KUBERNETES_SERVICE_HOST"):
+                _config.load_incluster_config(client_configuration=configuration)
+            else:
+                raise ClusterError(f"no kubeconfig found ({paths}) and not running in a pod: "
+                                   "pass --kubeconfig or set KUBECONFIG")
+        except ConfigException as err:
+            text = str(err)
+            if context and context in text:
+                raise ClusterError(f"context {context!r} not found in kubeconfig {paths}") from None
+            raise ClusterError(f"cannot use kubeconfig {paths}: {text}") from None
+        except (OSError, ValueError, TypeError) as err:
+            raise ClusterError(f"cannot read kubeconfig {paths}: {err}") from None
+        timeout = kw.get("request_timeout", 10.0)
+        _websocket.setdefaulttimeout(float(timeout))
+        return cls(configuration, **kw)
+
+    def close(self) -> None:
+        try:
+            self.api.close()
+        except Exception:  # pragma: no cover - best effort at exit
+            pass
+
+    # ---- raw reads -----------------------------------------------------------
+
+    def _timeout(self, timeout: float | None) -> float:
+        left = self.budget.remaining()
+        if left <= 0.05:
+            raise ApiFailure(None, "BudgetExceeded", "the collection's time budget (--timeout) ran out")
+        return max(0.05, min(timeout or self.request_timeout, left))
+
+    def _once(self, method: str, path: str, query: Mapping | None, body: Any, timeout: float | None,
+              accept: str, max_bytes: int | None) -> bytes:
+        params = [(k, v) for k, v in (query or {}).items() if v is not None]
+        _m, url, headers, body, _post = self.api.param_serialize(
+            method=method, resource_path=path, query_params=params,
+            header_params={"Accept": accept, **({"Content-Type": "application/json"} if body is not None else {})},
+            body=body, auth_settings=["BearerToken"])
+        t = self._timeout(timeout)
+        with self._lock:
+            self.stats.requests += 1
+        try:
+            resp = self.api.call_api(method, url, header_params=headers, body=body,
+                                     _request_timeout=(min(t, 10.0), t))
+        except _client.ApiException as err:
+            raise ApiFailure(err.status or None, "Unreachable", err.reason or str(err), path) from None
+        except urllib3.exceptions.TimeoutError as err:
+            raise ApiFailure(None, "Timeout", f"no answer within {t:.1f}s ({type(err).__name__})", path) from None
+        except (urllib3.exceptions.HTTPError, OSError) as err:
+            raise ApiFailure(None, "Unreachable", f"{type(err).__name__}: {err}", path) from None
+        raw = resp.response
+        try:
+            deadline = time.monotonic() + t
+            chunks: list[bytes] = []
+            size = 0
+            limit = max_bytes if max_bytes is not None else None
+            for chunk in raw.stream(65536, decode_content=True):
+                chunks.append(chunk)
+                size += len(chunk)
+                if limit is not None and size >= limit:
+                    break
+                if time.monotonic() > deadline:
+                    raise ApiFailure(None, "Timeout", f"answer not complete within {t:.1f}s", path)
+            data = b"".join(chunks)
+        except urllib3.exceptions.TimeoutError:
+            raise ApiFailure(None, "Timeout", f"answer stalled for more than {t:.1f}s", path) from None
+        except (urllib3.exceptions.HTTPError, OSError) as err:
+            raise ApiFailure(None, "Unreachable", f"connection dropped: {type(err).__name__}", path) from None
+        finally:
+            raw.release_conn() if limit is None else raw.close()
+        with self._lock:
+            self.stats.bytes += len(data)
+        if 200 <= resp.status < 300:
+            return data if limit is None else data[:limit]
+        raise _failure_from_status(resp.status, data, raw.headers, path)
+
+    def request(self, method: str, path: str, query: Mapping | None = None, body: Any = None,
+                timeout: float | None = None, accept: str = "application/json",
+                max_bytes: int | None = None) -> bytes:
+        """One read with retries: 429/5xx/dropped connections, backoff honouring Retry-After."""
+        attempt = 0
+        while True:
+            try:
+                return self._once(method, path, query, body, timeout, accept, max_bytes)
+            except ApiFailure as failure:
+                retryable = (failure.status in RETRY_STATUSES) or failure.reason == "Unreachable"
+                if not retryable or attempt >= self.max_retries:
+                    raise
+                wait = getattr(failure, "retry_after", None)
+                if wait is None:
+                    wait = min(4.0, 0.1 * (2 ** attempt)) * (0.5 + random.random())
+                wait = min(float(wait), 10.0)
+                if self.budget.remaining() <= wait + 0.1:
+                    raise
+                attempt += 1
+                with self._lock:
+                    self.stats.retries += 1
+                time.sleep(wait)
+
+    def get_json(self, path: str, query: Mapping | None = None, timeout: float | None = None) -> dict:
+        data = self.request("GET", path, query, timeout=timeout)
+        try:
+            return json.loads(data)
+        except ValueError:
+            raise ApiFailure(200, "Invalid", f"answer is not JSON ({len(data)} bytes)", path) from None
+
+    def get_text(self, path: str, query: Mapping | None = None, timeout: float | None = None,
+                 max_bytes: int | None = None) -> str:
+        data = self.request("GET", path, query, timeout=timeout, accept="*/*", max_bytes=max_bytes)
+        return data.decode("utf-8", "replace")
+
+    def list_pages(self, path: str, query: Mapping | None = None, page_size: int = 500) -> Iterator[dict]:
+        """Page through a list with limit/continue; yields each parsed page.
+        A 410 (continue token expired) restarts once without the token."""
+        params = dict(query or {})
+        params["limit"] = page_size
+        token: str | None = None
+        restarted = False
+        while True:
+            if token:
+                params["continue"] = token
+            else:
+                params.pop("continue", None)
+            try:
+                page = self.get_json(path, params)
+            except ApiFailure as failure:
+                if failure.status == 410 and not restarted:
+                    restarted, token = True, None
+                    continue
+                raise
+            yield page
+            token = (page.get("metadata") or {}).get("continue") or None
+            if not token:
+                return
+
+    def post_json(self, path: str, body: dict, timeout: float | None = None) -> dict:
+        """Only for SelfSubjectAccessReview, which reads nothing and changes nothing."""
+        data = self.request("POST", path, None, body=body, timeout=timeout)
+        return json.loads(data)
+
+    # ---- exec ----------------------------------------------------------------
+
+    def exec(self, namespace: str, pod: str, container: str, command: list[str],
+             timeout: float = 20.0, max_bytes: int = 1 << 20) -> ExecResult:
+        """Run a command in a container over the websocket exec protocol, bounded in
+        time and output. Raises ApiFailure when the exec could not start."""
+        t = self._timeout(timeout)
+        path = f"/api/v1/namespaces/{namespace}/pods/{pod}/exec"
+        params = [("command", c) for c in command] + [
+            ("container", container), ("stdout", "true"), ("stderr", "true"), ("stdin", "false"), ("tty", "false")]
+        _m, url, headers, _b, _p = self.api.param_serialize(
+            method="GET", resource_path=path, query_params=params, header_params={}, auth_settings=["BearerToken"])
+        with self._lock:
+            self.stats.requests += 1
+        try:
+            ws = _ws.WSClient(self.configuration, _ws.get_websocket_url(url), headers,
+                              capture_all=False, binary=True)
+        except _websocket.WebSocketBadStatusException as err:
+            body = getattr(err, "resp_body", b"") or b""
+            raise _failure_from_status(err.status_code, body, {}, path) from None
+        except (_websocket.WebSocketException, OSError) as err:
+            raise ApiFailure(None, "Unreachable", f"exec did not start: {type(err).__name__}: {err}", path) from None
+        out, err_out = bytearray(), bytearray()
+        truncated, timed_out = False, False
+        deadline = time.monotonic() + t
+        try:
+            while ws.is_open():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    timed_out = True
+                    break
+                try:
+                    ws.update(timeout=min(left, 1.0))
+                except (_websocket.WebSocketException, OSError) as exc:
+                    return ExecResult(_dec(out), _dec(err_out), None, f"connection dropped: {type(exc).__name__}")
+                out += ws.read_channel(_ws.STDOUT_CHANNEL) or b""
+                err_out += ws.read_channel(_ws.STDERR_CHANNEL) or b""
+                if len(out) + len(err_out) > max_bytes:
+                    truncated = True
+                    break
+            out += ws.read_channel(_ws.STDOUT_CHANNEL) or b""
+            err_out += ws.read_channel(_ws.STDERR_CHANNEL) or b""
+            status_raw = ws.read_channel(_ws.ERROR_CHANNEL) or b""
+        finally:
+            try:
+                ws.close()
+            except Exception:
+                pass
+        with self._lock:
+            self.stats.bytes += len(out) + len(err_out)
+        out, err_out = out[:max_bytes], err_out[:max_bytes]
+        if timed_out:
+            return ExecResult(_dec(out), _dec(err_out), None, f"timed out after {t:.1f}s", truncated)
+        if truncated:
+            return ExecResult(_dec(out), _dec(err_out), None, f"output cut at {max_bytes} bytes", True)
+        code, error = _exit_status(status_raw)
+        return ExecResult(_dec(out), _dec(err_out), code, error)
+
+
+def _dec(data: bytes | bytearray) -> str:
+    return bytes(data).decode("utf-8", "replace")
+
+
+def _exit_status(raw: bytes) -> tuple[int | None, str | None]:
+    """Channel 3 carries a metav1.Status: Success -> 0; NonZeroExitCode -> its code."""
+    if not raw:
+        return None, "no exit status received"
+    try:
+        status = json.loads(bytes(raw).decode("utf-8", "replace"))
+    except ValueError:
+        return None, "unreadable exit status"
+    if status.get("status") == "Success":
+        return 0, None
+    for cause in (status.get("details") or {}).get("causes") or []:
+        if cause.get("reason") == "ExitCode":
+            try:
+                return int(cause.get("message")), None
+            except (TypeError, ValueError):
+                break
+    return None, str(status.get("message") or "exec failed")
+
+
+_REASONS = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound", 410: "Expired",
+            429: "TooManyRequests"}
+
+
+def _failure_from_status(status: int, body: bytes, headers: Mapping, path: str) -> ApiFailure:
+    message = ""
+    try:
+        doc = json.loads(body)
+        if isinstance(doc, dict):
+            message = str(doc.get("message") or "")
+    except (ValueError, TypeError):
+        message = bytes(body[:300]).decode("utf-8", "replace") if body else ""
+    reason = _REASONS.get(status, "ServerError" if status >= 500 else f"HTTP{status}")
+    failure = ApiFailure(status, reason, message or f"HTTP {status}", path)
+    retry_after = None
+    try:
+        value = headers.get("Retry-After") if headers else None
+        if value is not None and re.fullmatch(r"\s*\d+(\.\d+)?\s*", str(value)):
+            retry_after = float(value)
+    except AttributeError:
+        pass
+    failure.retry_after = retry_after  # type: ignore[attr-defined]
+    return failure

@@ -1,0 +1,97 @@
+"""Nodes: the target pod's node, or a pending pod's candidate GPU nodes (bounded),
+or every GPU node (scan). Kept nodes go to cluster-resources/nodes.json.
+
+A GPU node advertises a GPU resource in capacity/allocatable or carries a GPU
+label (GFD's nvidia.com/gpu.present, NFD's pci-10de vendor label, ...): a
+node whose device plugin died still has the labels, which is the point.
+"""
+
+from __future__ import annotations
+
+from triage.bundle import layout
+from triage.bundle.objects import is_gpu_resource
+from triage.collect.kube import ApiFailure
+from triage.collect.permissions import needs
+from triage.collect.session import Session
+
+GPU_LABELS = ("nvidia.com/gpu.present", "nvidia.com/gpu.product", "nvidia.com/gpu.count",
+              "feature.node.kubernetes.io/pci-10de.present", "nvidia.com/gpu.deploy.device-plugin",
+              "nvidia.com/mig.config", "cloud.google.com/gke-accelerator", "k8s.amazonaws.com/accelerator",
+              "node.kubernetes.io/accelerator", "accelerator")
+GPU_PRESENT_SELECTOR = "nvidia.com/gpu.present=true"
+
+
+def is_gpu_node(node: dict) -> bool:
+    status = node.get("status") or {}
+    for part in ("capacity", "allocatable"):
+        for name in (status.get(part) or {}):
+            if is_gpu_resource(name):
+                return True
+    labels = (node.get("metadata") or {}).get("labels") or {}
+    return any(k in labels for k in GPU_LABELS) or any(k.startswith("nvidia.com/gpu") for k in labels)
+
+
+def get_node(session: Session, name: str) -> dict | None:
+    try:
+        node = session.kube.get_json(f"/api/v1/nodes/{name}")
+    except ApiFailure as failure:
+        session.failed("nodes", layout.NODES, failure, needs("get", "nodes"))
+        return None
+    add_nodes(session, [node])
+    return node
+
+
+def add_nodes(session: Session, nodes: list[dict]) -> None:
+    session.add_items(layout.NODES, "NodeList", "v1", nodes)
+    session.ok("nodes", layout.NODES)
+
+
+def _selector_from(pod: dict) -> str | None:
+    sel = (pod.get("spec") or {}).get("nodeSelector") or {}
+    parts = [f"{k}={v}" for k, v in sorted(sel.items()) if isinstance(v, str)]
+    return ",".join(parts) or None
+
+
+def candidate_nodes(session: Session, pod: dict, limit: int) -> list[dict]:
+    """GPU nodes a pending pod could land on, at most `limit`, preferring the pod's
+    nodeSelector (filtered by the server). Stops paging once enough are found."""
+    wanted: list[dict] = []
+    selectors = [s for s in (_selector_from(pod), GPU_PRESENT_SELECTOR, None)]
+    tried: set = set()
+    total_seen = 0
+    try:
+        for selector in selectors:
+            if selector in tried:
+                continue
+            tried.add(selector)
+            query = {"labelSelector": selector} if selector else {}
+            for page in session.kube.list_pages("/api/v1/nodes", query, session.options.page_size):
+                items = page.get("items") or []
+                total_seen += len(items)
+                wanted.extend(n for n in items if is_gpu_node(n))
+                if len(wanted) >= limit:
+                    break
+            if wanted:
+                break
+    except ApiFailure as failure:
+        session.failed("nodes", layout.NODES, failure, needs("list", "nodes"))
+    kept = sorted(wanted, key=lambda n: n["metadata"]["name"])[:limit]
+    session.extra.setdefault("collection", {})["candidate_nodes"] = {
+        "kept": len(kept), "limit": limit, "selector": sorted(s for s in tried if s),
+        "truncated": len(wanted) > limit or (len(wanted) >= limit)}
+    if kept:
+        add_nodes(session, kept)
+    return kept
+
+
+def gpu_nodes(session: Session) -> list[dict]:
+    """Every GPU node (scan): pages through all nodes, keeps GPU nodes page by page."""
+    kept: list[dict] = []
+    try:
+        for page in session.kube.list_pages("/api/v1/nodes", None, session.options.page_size):
+            kept.extend(n for n in page.get("items") or [] if is_gpu_node(n))
+    except ApiFailure as failure:
+        session.failed("nodes", layout.NODES, failure, needs("list", "nodes"))
+    if kept:
+        add_nodes(session, kept)
+    return kept

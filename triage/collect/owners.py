@@ -1,0 +1,55 @@
+"""The owner chain of a pod: ReplicaSet -> Deployment, StatefulSet, DaemonSet,
+Job -> CronJob; with each controller's events (a quota rejection only shows on
+the controller: `FailedCreate` on the ReplicaSet or Job)."""
+
+from __future__ import annotations
+
+from triage.collect.events import collect_events
+from triage.collect.kube import ApiFailure
+from triage.collect.permissions import needs
+from triage.collect.session import Session, namespaced
+
+# kind -> (api path segment, bundle kind folder, list kind, apiVersion, rbac group)
+CONTROLLERS = {
+    "ReplicaSet": ("apis/apps/v1", "replicasets", "replicasets", "ReplicaSetList", "apps/v1", "apps"),
+    "Deployment": ("apis/apps/v1", "deployments", "deployments", "DeploymentList", "apps/v1", "apps"),
+    "StatefulSet": ("apis/apps/v1", "statefulsets", "statefulsets", "StatefulSetList", "apps/v1", "apps"),
+    "DaemonSet": ("apis/apps/v1", "daemonsets", "daemonsets", "DaemonSetList", "apps/v1", "apps"),
+    "Job": ("apis/batch/v1", "jobs", "jobs", "JobList", "batch/v1", "batch"),
+}
+
+
+def get_controller(session: Session, namespace: str, kind: str, name: str) -> dict | None:
+    spec = CONTROLLERS.get(kind)
+    if spec is None:
+        return None
+    prefix, resource, folder, list_kind, api_version, group = spec
+    path = namespaced(folder, namespace)
+    try:
+        obj = session.kube.get_json(f"/{prefix}/namespaces/{namespace}/{resource}/{name}")
+    except ApiFailure as failure:
+        session.failed("owners", path, failure, needs("get", resource, namespace, group))
+        return None
+    session.add_items(path, list_kind, api_version, [obj])
+    session.ok("owners", path)
+    return obj
+
+
+def collect_owner_chain(session: Session, obj: dict, events: bool = True, depth: int = 4) -> list[dict]:
+    """Follow controller ownerReferences upward; returns the owners found, nearest first."""
+    found: list[dict] = []
+    namespace = (obj.get("metadata") or {}).get("namespace") or "default"
+    current = obj
+    for _ in range(depth):
+        refs = (current.get("metadata") or {}).get("ownerReferences") or []
+        ref = next((r for r in refs if r.get("controller")), refs[0] if refs else None)
+        if not ref or ref.get("kind") not in CONTROLLERS:
+            break
+        owner = get_controller(session, namespace, ref["kind"], ref.get("name", ""))
+        if events:
+            collect_events(session, namespace, ref["kind"], ref.get("name", ""))
+        if owner is None:
+            break
+        found.append(owner)
+        current = owner
+    return found

@@ -1,0 +1,114 @@
+"""Pods: get one by name, list those on a node, and the predicates collectors filter with.
+
+    pod = get_pod(session, "llm", "qwen-vllm-7d9f-abcde")   # None when it could not be read
+    requests_gpu(pod)   -> True when a container asks for nvidia.com/gpu, a MIG slice, a shared
+                           GPU, or the pod holds DRA claims
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from triage.bundle.objects import is_gpu_resource
+from triage.collect.kube import ApiFailure
+from triage.collect.permissions import needs
+from triage.collect.session import Session, namespaced
+from triage.errors import ClusterError
+
+
+def containers(pod: dict, init: bool = True) -> list[dict]:
+    spec = pod.get("spec") or {}
+    out = list(spec.get("initContainers") or []) if init else []
+    return out + list(spec.get("containers") or [])
+
+
+def requests_gpu(pod: dict) -> bool:
+    spec = pod.get("spec") or {}
+    if spec.get("resourceClaims"):
+        return True
+    for c in containers(pod):
+        res = c.get("resources") or {}
+        for part in ("limits", "requests"):
+            for name in (res.get(part) or {}):
+                if is_gpu_resource(name):
+                    return True
+    return False
+
+
+def gpu_count(pod: dict) -> int:
+    total = 0
+    for c in (pod.get("spec") or {}).get("containers") or []:
+        res = c.get("resources") or {}
+        for name, value in ((res.get("limits") or res.get("requests")) or {}).items():
+            if is_gpu_resource(name):
+                try:
+                    total += int(str(value))
+                except ValueError:
+                    total += 1
+    return total
+
+
+def is_healthy(pod: dict) -> bool:
+    """Running with every container ready and never restarted, or Succeeded."""
+    status = pod.get("status") or {}
+    phase = status.get("phase")
+    if phase == "Succeeded":
+        return True
+    if phase != "Running":
+        return False
+    for cs in status.get("containerStatuses") or []:
+        if not cs.get("ready") or (cs.get("restartCount") or 0) > 0:
+            return False
+    return True
+
+
+def holds_resources(pod: dict) -> bool:
+    """A pod on a node that still counts against its allocatable."""
+    return (pod.get("status") or {}).get("phase") not in ("Succeeded", "Failed")
+
+
+def get_pod(session: Session, namespace: str, name: str, required: bool = False) -> dict | None:
+    path = namespaced("pods", namespace)
+    try:
+        pod = session.kube.get_json(f"/api/v1/namespaces/{namespace}/pods/{name}")
+    except ApiFailure as failure:
+        if required and failure.status == 404:
+            raise ClusterError(f"pod {name} not found in namespace {namespace}") from None
+        session.failed("pods", path, failure, needs("get", "pods", namespace))
+        return None
+    session.add_items(path, "PodList", "v1", [pod])
+    session.ok("pods", path)
+    return pod
+
+
+def list_pods(session: Session, collector: str, namespace: str | None, query: dict,
+              keep=lambda pod: True, permission: str | None = None, piece: str | None = None) -> list[dict]:
+    """Page through pods (one namespace or all), keeping only what `keep` accepts,
+    page by page; kept pods go into their namespace's list file."""
+    base = f"/api/v1/namespaces/{namespace}/pods" if namespace else "/api/v1/pods"
+    kept: list[dict] = []
+    try:
+        for page in session.kube.list_pages(base, query, session.options.page_size):
+            for pod in page.get("items") or []:
+                if keep(pod):
+                    kept.append(pod)
+    except ApiFailure as failure:
+        piece = piece or (namespaced("pods", namespace) if namespace else namespaced("pods", "_all"))
+        if kept:
+            add_pods(session, collector, kept)
+        session.failed(collector, piece, failure, permission or needs("list", "pods", namespace))
+        return kept
+    add_pods(session, collector, kept)
+    if not kept:
+        session.ok(collector)
+    return kept
+
+
+def add_pods(session: Session, collector: str, pods: Iterable[dict]) -> None:
+    by_ns: dict[str, list[dict]] = {}
+    for pod in pods:
+        by_ns.setdefault((pod.get("metadata") or {}).get("namespace") or "default", []).append(pod)
+    for ns, items in by_ns.items():
+        path = namespaced("pods", ns)
+        session.add_items(path, "PodList", "v1", items)
+        session.ok(collector, path)

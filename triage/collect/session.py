@@ -1,0 +1,212 @@
+"""One collection run: options, the client, the redactor, the objects gathered so far,
+and how each collector fared (files, errors, gaps).
+
+Collectors add objects to the session (already redacted) and record failures
+as evidence; `Session.finish()` writes every list file, the manifest, and
+returns the bundle directory. Nothing is written before redaction.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from triage.bundle import layout
+from triage.bundle.redact import Redactor
+from triage.bundle.writer import BundleWriter
+from triage.collect.kube import ApiFailure, Kube
+from triage.collect.progress import Progress
+
+MB = 1024 * 1024
+
+
+@dataclass
+class Options:
+    kubeconfig: str | None = None
+    context: str | None = None
+    namespace: str | None = None
+    all_namespaces: bool = False
+    selector: str | None = None
+    request_timeout: float = 10.0
+    timeout: float = 120.0
+    exec: bool = True
+    redact: bool = True
+    redact_patterns: str | None = None
+    log_tail_lines: int = 10_000
+    log_limit_bytes: int = 5 * MB
+    exec_timeout: float = 20.0
+    exec_limit_bytes: int = 4 * MB
+    concurrency: int = 8
+    max_candidate_nodes: int = 20
+    max_scan_logs: int = 200
+    page_size: int = 500
+    access_review: bool = True
+
+
+@dataclass
+class CollectorRun:
+    name: str
+    started: float = field(default_factory=time.monotonic)
+    files: set[str] = field(default_factory=set)
+    errors: list[str] = field(default_factory=list)
+    successes: int = 0
+    skipped: str | None = None
+
+
+class Session:
+    """Shared state of one collection; thread-safe where collectors run concurrently."""
+
+    def __init__(self, kube: Kube, out_dir: str | Path, options: Options, redactor: Redactor,
+                 progress: Progress | None = None):
+        self.kube = kube
+        self.options = options
+        self.redactor = redactor
+        self.writer = BundleWriter(out_dir)
+        self.progress = progress or Progress(enabled=False)
+        self.pool = ThreadPoolExecutor(max_workers=max(1, options.concurrency), thread_name_prefix="collect")
+        self._lock = threading.Lock()
+        self._lists: dict[str, dict] = {}          # bundle path -> {"apiVersion", "kind", "items": {key: obj}}
+        self._arrays: dict[str, dict] = {}         # custom-resource path -> {key: obj}
+        self._runs: dict[str, CollectorRun] = {}
+        self._errors: dict[str, dict] = {}         # piece -> {"reason", "errors": [...]}
+        self.extra: dict[str, Any] = {}
+
+    # ---- concurrency -----------------------------------------------------------
+
+    def submit(self, fn: Callable, *args, **kw) -> Future:
+        return self.pool.submit(fn, *args, **kw)
+
+    def gather(self, futures: list[Future]) -> list[Any]:
+        """Wait for every future; a bug in one collector is recorded, never raised."""
+        results = []
+        for fut in futures:
+            try:
+                results.append(fut.result())
+            except ApiFailure as failure:  # a collector let one escape: still evidence
+                self.run("internal").errors.append(f"{failure.path}: {failure.reason}: {failure.message}")
+                results.append(None)
+        return results
+
+    # ---- collectors' bookkeeping --------------------------------------------------
+
+    def run(self, name: str) -> CollectorRun:
+        with self._lock:
+            if name not in self._runs:
+                self._runs[name] = CollectorRun(name)
+            return self._runs[name]
+
+    @contextmanager
+    def collector(self, name: str) -> Iterator[CollectorRun]:
+        run = self.run(name)
+        self.progress.start(name)
+        try:
+            yield run
+        finally:
+            self.progress.done(name)
+
+    def failed(self, collector: str, piece: str, failure: ApiFailure, needs: str) -> None:
+        """A piece could not be collected: `<piece>-errors.json` and a gap naming what would close it."""
+        run = self.run(collector)
+        with self._lock:
+            run.errors.append(f"{piece}: {failure.reason}")
+        with self._lock:
+            entry = self._errors.setdefault(piece, {"reason": failure.reason, "errors": []})
+            entry["errors"].append(failure.describe())
+            run.files.add(layout.errors_path(piece))
+        detail = f"{piece}: {failure.message}" if failure.message else piece
+        self.writer.add_gap(collector, failure.reason, detail, needs if failure.reason in
+                            ("Forbidden", "Unauthorized") else _needs_for(failure, needs))
+
+    def ok(self, collector: str, *paths: str) -> None:
+        run = self.run(collector)
+        with self._lock:
+            run.successes += 1
+            run.files.update(paths)
+
+    def skip(self, collector: str, why: str) -> None:
+        run = self.run(collector)
+        with self._lock:
+            run.skipped = why
+
+    # ---- objects -----------------------------------------------------------------
+
+    def add_items(self, path: str, list_kind: str, api_version: str, items: list[dict]) -> None:
+        """Merge objects into the list file at `path` (deduplicated by uid or namespace/name)."""
+        for item in items:
+            self.redactor.obj(item)
+        with self._lock:
+            doc = self._lists.setdefault(path, {"apiVersion": api_version, "kind": list_kind, "items": {}})
+            for item in items:
+                doc["items"][_key(item)] = item
+
+    def add_custom(self, path: str, items: list[dict]) -> None:
+        for item in items:
+            self.redactor.obj(item)
+        with self._lock:
+            bucket = self._arrays.setdefault(path, {})
+            for item in items:
+                bucket[_key(item)] = item
+
+    def has_list(self, path: str) -> bool:
+        return path in self._lists
+
+    def write_text(self, collector: str, path: str, text: str) -> str:
+        self.writer.write_text(path, self.redactor.text(text))
+        self.ok(collector, path)
+        return path
+
+    # ---- the end -----------------------------------------------------------------
+
+    def finish(self, target: dict | None) -> Path:
+        self.pool.shutdown(wait=True)
+        for path, doc in sorted(self._lists.items()):
+            items = sorted(doc["items"].values(), key=_sort_key)
+            self.writer.write_json(path, {"apiVersion": doc["apiVersion"], "kind": doc["kind"],
+                                          "metadata": {}, "items": items})
+        for path, bucket in sorted(self._arrays.items()):
+            self.writer.write_json(path, sorted(bucket.values(), key=_sort_key))
+        for piece, entry in sorted(self._errors.items()):
+            self.writer.write_error(piece, entry["errors"], entry["reason"])
+        for run in self._runs.values():
+            status = ("skipped" if run.skipped and not run.errors and not run.successes else
+                      "ok" if not run.errors else "partial" if run.successes else "failed")
+            error = "; ".join(run.errors[:5]) + (f"; +{len(run.errors) - 5} more" if len(run.errors) > 5 else "") \
+                if run.errors else run.skipped
+            self.writer.add_collector(run.name, status, time.monotonic() - run.started, run.files, error)
+        stats = self.kube.stats
+        self.extra.setdefault("collection", {}).update({
+            "requests": stats.requests, "retries": stats.retries, "bytes_read": stats.bytes,
+            "duration_s": round(self.kube.budget.elapsed(), 3), "budget_s": self.kube.budget.seconds,
+            "budget_exceeded": self.kube.budget.expired(),
+            "limits": {"log_tail_lines": self.options.log_tail_lines,
+                       "log_limit_bytes": self.options.log_limit_bytes,
+                       "exec": self.options.exec}})
+        self.writer.write_manifest(target, self.redactor.report(), extra=self.extra)
+        return self.writer.root
+
+
+def _key(item: dict) -> str:
+    meta = item.get("metadata") or {}
+    return str(meta.get("uid") or f"{meta.get('namespace', '')}/{meta.get('name', '')}")
+
+
+def _sort_key(item: dict) -> tuple:
+    meta = item.get("metadata") or {}
+    return (str(meta.get("namespace") or ""), str(meta.get("name") or ""))
+
+
+def _needs_for(failure: ApiFailure, needs: str) -> str:
+    if failure.reason in ("Timeout", "BudgetExceeded"):
+        return f"{needs} (answered in time: raise --request-timeout / --timeout)"
+    if failure.reason in ("TooManyRequests", "ServerError", "Unreachable"):
+        return f"{needs} (the API server failed: retry later)"
+    return needs
+
+
+def namespaced(kind: str, namespace: str) -> str:
+    return layout.namespaced_list(kind, namespace)
