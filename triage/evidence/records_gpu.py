@@ -1,0 +1,226 @@
+"""Record types shared by the GPU-side parsers (nvidia-smi in every form, DCGM, Xid).
+
+Every record is a frozen dataclass or an enum; a parser never hands out a dict of
+strings. Where a fact came from a text line, the record keeps that line's 1-based
+number (`line`) so classification can cite `path:line`.
+
+Convention for input a parser does not recognise: every `parse_*` function returns
+`None` (never raises for odd input); `triage.evidence.xid.parse_kernel_log` is the one
+exception: any text is a kernel log, so it always returns a record (maybe empty).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+# ---- PCI bus ids --------------------------------------------------------------------
+
+_PCI_RE = re.compile(
+    r"(?:(?P<domain>[0-9A-Fa-f]{1,8}):)?(?P<bus>[0-9A-Fa-f]{2}):(?P<dev>[0-9A-Fa-f]{2})(?:\.(?P<fn>[0-7]))?"
+)
+
+
+def pci_key(bus_id: str | None) -> str | None:
+    """Canonical PCI address used to join sources: `dddd:bb:dd`, lower case, no function.
+
+    nvidia-smi prints `00000000:9B:00.0`, the kernel `PCI:0000:9b:00`, errors
+    `GPU0000:A1:00.0`; all become `0000:9b:00`.
+
+    >>> pci_key("00000000:9B:00.0"), pci_key("PCI:0000:9b:00"), pci_key("GPU0000:A1:00.0")
+    ('0000:9b:00', '0000:9b:00', '0000:a1:00')
+    """
+    if not bus_id:
+        return None
+    text = bus_id.strip()
+    for prefix in ("PCI:", "GPU"):
+        if text.upper().startswith(prefix):
+            text = text[len(prefix):]
+    m = _PCI_RE.fullmatch(text.strip())
+    if not m:
+        return None
+    domain = int(m.group("domain") or "0", 16) & 0xFFFF
+    return f"{domain:04x}:{m.group('bus').lower()}:{m.group('dev').lower()}"
+
+
+# ---- nvidia-smi ---------------------------------------------------------------------
+
+
+class SmiErrorKind(Enum):
+    """What an nvidia-smi failure output says (the first line that fails decides)."""
+
+    DRIVER_NOT_LOADED = "driver_not_loaded"                  # couldn't communicate with the NVIDIA driver
+    DRIVER_LIBRARY_MISMATCH = "driver_library_mismatch"      # Failed to initialize NVML: Driver/library version mismatch
+    NVML_NOT_FOUND = "nvml_library_not_found"                # couldn't find libnvidia-ml.so
+    NVML_UNKNOWN_ERROR = "nvml_unknown_error"                # Failed to initialize NVML: Unknown Error
+    NVML_INIT_FAILED = "nvml_init_failed"                    # Failed to initialize NVML: <anything else>
+    NO_DEVICES = "no_devices"                                # No devices were found
+    GPU_LOST = "gpu_lost"                                    # ...: GPU is lost. Reboot the system to recover this GPU
+    DEVICE_HANDLE_ERROR = "device_handle_error"              # Unable to determine the device handle for GPU...: Unknown Error
+    INFOROM_CORRUPTED = "inforom_corrupted"                  # WARNING: infoROM is corrupted at gpu ...
+    USAGE_ERROR = "usage_error"                              # ERROR: Option -m is missing its value ...
+
+
+@dataclass(frozen=True)
+class SmiError:
+    kind: SmiErrorKind
+    line: int
+    excerpt: str
+    pci: str | None = None                   # pci_key() of the GPU named, if any
+    detail: str | None = None                # e.g. "Unknown Error" for a device handle error
+    nvml_library_version: str | None = None  # "570.124" from "NVML library version: 570.124"
+
+
+class GpuFlagKind(Enum):
+    """A notable health fact about one GPU (from -q text, -q -x XML, CSV or the table)."""
+
+    FAN_ERROR = "fan_error"                            # Fan column/field reads ERR!
+    HW_SLOWDOWN = "hw_slowdown"                        # clocks event/throttle reason active
+    HW_THERMAL_SLOWDOWN = "hw_thermal_slowdown"
+    HW_POWER_BRAKE_SLOWDOWN = "hw_power_brake_slowdown"
+    SW_THERMAL_SLOWDOWN = "sw_thermal_slowdown"
+    ROW_REMAP_FAILURE = "row_remap_failure"            # Remapping Failure Occurred: Yes
+    ROW_REMAP_PENDING = "row_remap_pending"            # Remapped Rows Pending: Yes (reset to apply)
+    RETIRED_PAGES_PENDING = "retired_pages_pending"    # Pending Page Blacklist / retirement: Yes
+    UNCORRECTED_ECC = "uncorrected_ecc"                # a volatile uncorrectable ECC count > 0
+    RESET_REQUIRED = "reset_required"                  # GPU Reset Status: Reset Required: Yes
+    FIELD_UNKNOWN_ERROR = "field_unknown_error"        # some field reads "Unknown Error"
+    GPU_LOST = "gpu_lost"                              # some field reads "GPU is lost"
+    INFOROM_CORRUPTED = "inforom_corrupted"
+
+
+@dataclass(frozen=True)
+class GpuFlag:
+    kind: GpuFlagKind
+    line: int | None
+    excerpt: str
+
+
+@dataclass(frozen=True)
+class SmiMigDevice:
+    gpu_index: int | None
+    gpu_instance_id: int | None
+    compute_instance_id: int | None
+    device_index: int | None
+    memory_used_mib: int | None = None
+    memory_total_mib: int | None = None
+    sm_count: int | None = None
+    profile: str | None = None      # "1g.10gb" where the source names it (-L, DCGM)
+    uuid: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class SmiProcess:
+    gpu_index: int | None
+    pid: int | None
+    name: str
+    type: str | None = None                 # C, G, C+G
+    used_memory_mib: int | None = None      # None when N/A (Windows WDDM, MIG without permissions)
+    gpu_instance_id: int | None = None
+    compute_instance_id: int | None = None
+    gpu_uuid: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class SmiGpu:
+    index: int | None
+    name: str | None
+    bus_id: str | None = None               # as printed: 00000000:00:1E.0
+    uuid: str | None = None
+    memory_total_mib: int | None = None
+    memory_used_mib: int | None = None
+    utilization_pct: int | None = None
+    persistence_mode: str | None = None     # On/Off (Enabled/Disabled in -q)
+    driver_model: str | None = None         # WDDM/TCC (Windows)
+    compute_mode: str | None = None
+    mig_mode_current: str | None = None     # Enabled/Disabled/N/A
+    mig_mode_pending: str | None = None
+    ecc_volatile_uncorrected: int | None = None
+    ecc_aggregate_uncorrected: int | None = None
+    retired_pages_sbe: int | None = None
+    retired_pages_dbe: int | None = None
+    retired_pages_pending: bool | None = None
+    remapped_rows_correctable: int | None = None
+    remapped_rows_uncorrectable: int | None = None
+    remapped_rows_pending: bool | None = None
+    remapped_rows_failure: bool | None = None
+    fan: str | None = None                  # "38%", "N/A", "ERR!"
+    line: int | None = None
+    flags: tuple[GpuFlag, ...] = ()
+
+    @property
+    def pci(self) -> str | None:
+        return pci_key(self.bus_id)
+
+    @property
+    def mig_enabled(self) -> bool:
+        return (self.mig_mode_current or "").lower() == "enabled"
+
+    def has(self, kind: GpuFlagKind) -> bool:
+        return any(f.kind is kind for f in self.flags)
+
+
+class SmiOutputKind(Enum):
+    TABLE = "table"          # plain `nvidia-smi`
+    QUERY_TEXT = "q"         # `nvidia-smi -q`
+    XML = "q-x"              # `nvidia-smi -q -x`
+    CSV = "csv"              # `--query-gpu ... --format=csv`
+    ERROR = "error"          # only an error message
+
+
+@dataclass(frozen=True)
+class NvidiaSmiReport:
+    """What one nvidia-smi run tells about a node: the same shape for table, -q, -q -x and CSV."""
+
+    kind: SmiOutputKind
+    driver_version: str | None = None
+    cuda_version: str | None = None
+    attached_gpus: int | None = None
+    gpus: tuple[SmiGpu, ...] = ()
+    mig_devices: tuple[SmiMigDevice, ...] = ()
+    processes: tuple[SmiProcess, ...] = ()
+    errors: tuple[SmiError, ...] = ()
+    driver_version_line: int | None = None
+    schema: str | None = None               # XML DTD name, e.g. nvsmi_device_v13.dtd
+
+    @property
+    def healthy_output(self) -> bool:
+        """True when nvidia-smi answered with GPUs and without an error message."""
+        return bool(self.gpus) and not any(e.kind is not SmiErrorKind.INFOROM_CORRUPTED for e in self.errors)
+
+    def gpu(self, index: int) -> SmiGpu | None:
+        return next((g for g in self.gpus if g.index == index), None)
+
+
+# ---- small helpers shared by the parsers ---------------------------------------------
+
+_INT_RE = re.compile(r"^\s*(-?\d+)\s*(?:MiB|MB|%|C|W|MHz)?\s*$")
+
+
+def to_int(text: str | None) -> int | None:
+    """`"81559 MiB"` -> 81559; `"N/A"`, `"[N/A]"`, `""` -> None."""
+    if text is None:
+        return None
+    m = _INT_RE.match(text)
+    return int(m.group(1)) if m else None
+
+
+def to_bool(text: str | None) -> bool | None:
+    """`Yes`/`No`, `Active`/`Not Active`, `Enabled`/`Disabled` -> bool; anything else -> None."""
+    if text is None:
+        return None
+    t = text.strip().lower()
+    if t in ("yes", "active", "enabled", "on", "true"):
+        return True
+    if t in ("no", "not active", "disabled", "off", "false"):
+        return False
+    return None
+
+
+__all__ = [
+    "GpuFlag", "GpuFlagKind", "NvidiaSmiReport", "SmiError", "SmiErrorKind", "SmiGpu",
+    "SmiMigDevice", "SmiOutputKind", "SmiProcess", "pci_key", "to_bool", "to_int",
+]
