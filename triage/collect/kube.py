@@ -369,3 +369,23 @@ def _failure_from_status(status: int, body: bytes, headers: Mapping, path: str) 
         pass
     failure.retry_after = retry_after  # type: ignore[attr-defined]
     return failure
+
+
+def default_namespace(kubeconfig: str | None = None, context: str | None = None) -> str:
+    """The namespace kubectl would use: the context's, the pod's own in-cluster, else "default"."""
+    paths = kubeconfig or os.environ.get("KUBECONFIG") or os.path.expanduser("~/.kube/config")
+    existing = [p for p in str(paths).split(os.pathsep) if p and os.path.exists(p)]
+    if existing:
+        try:
+            contexts, active = _config.list_kube_config_contexts(config_file=existing[0])
+        except (ConfigException, OSError, ValueError, TypeError):
+            return "default"
+        chosen = next((c for c in contexts or [] if c.get("name") == context), None) if context else active
+        return ((chosen or {}).get("context") or {}).get("namespace") or "default"
+    sa_ns = "/var/run/secrets/kubernetes.io/serviceaccount/namespace"
+    if os.path.exists(sa_ns):
+        try:
+            return open(sa_ns, encoding="utf-8").read().strip() or "default"
+        except OSError:
+            pass
+    return "default"

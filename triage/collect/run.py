@@ -1,0 +1,286 @@
+"""Collect one target into a bundle directory: the public entry point of collect/.
+
+    from triage.collect.run import Target, collect
+    from triage.collect.session import Options
+    result = collect(Target("Pod", "llm", "qwen-vllm-7d9f-abcde"), Options(namespace="llm"), "out/bundle")
+    result.path, result.manifest["gaps"], result.summary()
+
+Start from the workload and follow it down the stack: pod -> events -> owners ->
+namespace objects -> node (or candidate GPU nodes) -> GPU holders and GPU stack
+pods on it -> their logs -> nvidia-smi / dmesg in containers -> DCGM.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+
+from triage.bundle import layout
+from triage.bundle.redact import Redactor
+from triage.collect import access, custom, dcgm, events, gpu_stack, in_container, logs, namespace_objects
+from triage.collect import nodes as nodes_mod
+from triage.collect import owners, pods, scan
+from triage.collect.kube import ApiFailure, Budget, Kube
+from triage.collect.progress import Progress
+from triage.collect.session import Options, Session
+from triage.errors import ClusterError, UsageError
+
+WORKLOAD_KINDS = {"deployment": "Deployment", "deploy": "Deployment", "statefulset": "StatefulSet",
+                  "sts": "StatefulSet", "job": "Job", "daemonset": "DaemonSet", "ds": "DaemonSet",
+                  "replicaset": "ReplicaSet", "rs": "ReplicaSet"}
+
+
+MAX_TROUBLED_CANDIDATES = 3   # candidate nodes of a pending pod that get full GPU-stack detail
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str                 # Pod | Deployment | StatefulSet | Job | DaemonSet | Node | Scan
+    namespace: str | None
+    name: str | None
+
+    def as_manifest(self) -> dict | None:
+        if self.kind == "Scan":
+            return None
+        out = {"kind": self.kind, "name": self.name}
+        if self.kind != "Node":
+            out["namespace"] = self.namespace
+        return out
+
+
+@dataclass
+class CollectResult:
+    path: Path
+    manifest: dict
+
+    def summary(self) -> str:
+        m = self.manifest
+        col = m.get("collection") or {}
+        lines = [f"bundle: {self.path}",
+                 f"target: {json.dumps(m.get('target'))}",
+                 f"requests: {col.get('requests')}, retries: {col.get('retries')}, "
+                 f"read: {col.get('bytes_read')} bytes in {col.get('duration_s')} s"]
+        for c in m.get("collectors") or []:
+            lines.append(f"  {c['status']:8} {c['name']:22} {len(c['files']):4} files"
+                         + (f"  ({c['error']})" if c.get("error") else ""))
+        for gap in m.get("gaps") or []:
+            lines.append(f"  gap: {gap['collector']}: {gap['reason']}: needs {gap['needs']}")
+        red = m.get("redaction") or {}
+        lines.append(f"redaction: {'on' if red.get('enabled', True) else 'OFF'}, {red.get('count', 0)} values replaced")
+        return "\n".join(lines)
+
+
+def parse_workload(spec: str) -> tuple[str, str]:
+    kind, sep, name = spec.partition("/")
+    if not sep or not name or kind.lower() not in WORKLOAD_KINDS:
+        raise UsageError(f"workload must be KIND/NAME with KIND one of deployment, statefulset, job, daemonset "
+                         f"(got {spec!r})")
+    return WORKLOAD_KINDS[kind.lower()], name
+
+
+def collect(target: Target, options: Options, out_dir: str | Path, progress: Progress | None = None,
+            kube: Kube | None = None) -> CollectResult:
+    budget = Budget(options.timeout)
+    if kube is None:
+        kube = Kube.connect(options.kubeconfig, options.context, request_timeout=options.request_timeout,
+                            budget=budget, concurrency=options.concurrency)
+    redactor = Redactor.from_options(options.redact, options.redact_patterns)
+    session = Session(kube, out_dir, options, redactor, progress)
+    try:
+        _version(session)
+        if options.access_review:
+            results = access.review(session, target.namespace)
+            session.extra["access_denied"] = access.denied(results)
+        if target.kind == "Pod":
+            _collect_pod_target(session, target)
+        elif target.kind == "Node":
+            _collect_node_target(session, target.name or "")
+        elif target.kind == "Scan":
+            scan.collect_scan(session, target.namespace)
+        else:
+            _collect_workload_target(session, target)
+        path = session.finish(target.as_manifest())
+    finally:
+        session.pool.shutdown(wait=True)
+        session.progress.stop()
+        kube.close()
+    manifest = json.loads((Path(path) / layout.MANIFEST).read_text(encoding="utf-8"))
+    return CollectResult(Path(path), manifest)
+
+
+def _version(session: Session) -> None:
+    try:
+        doc = session.kube.get_json("/version", timeout=min(10.0, session.options.request_timeout))
+    except ApiFailure as failure:
+        if failure.reason in ("Unreachable", "Timeout"):
+            raise ClusterError(f"cannot reach the API server at {session.kube.host}: {failure.message}") from None
+        if failure.status == 401:
+            raise ClusterError(f"the API server at {session.kube.host} refused our credentials "
+                               f"(401): log in again or check the kubeconfig user") from None
+        session.failed("cluster-info", layout.CLUSTER_VERSION, failure, "get /version (non-resource URL)")
+        return
+    session.writer.write_json(layout.CLUSTER_VERSION, doc)
+    session.ok("cluster-info", layout.CLUSTER_VERSION)
+
+
+# ---- pods and their neighbourhood ---------------------------------------------------
+
+
+def _pod_context(session: Session, pod_list: list[dict], controller_events_done: bool = False) -> None:
+    """Everything around a set of pods of one namespace: events, owners, PVCs, quotas,
+    PDBs, runtime class, DRA claims, nodes (or candidates) and their GPU stack."""
+    opts = session.options
+    futures: list[Future] = []
+    namespaces = sorted({p["metadata"].get("namespace") or "default" for p in pod_list})
+    for pod in pod_list:
+        ns = pod["metadata"].get("namespace") or "default"
+        futures.append(session.submit(events.collect_events, session, ns, "Pod", pod["metadata"]["name"]))
+        if not controller_events_done:
+            futures.append(session.submit(owners.collect_owner_chain, session, pod))
+        futures.append(session.submit(namespace_objects.collect_pvcs, session, pod))
+        futures += logs.collect_pod_logs(session, pod)
+        if opts.exec:
+            futures += in_container.target_commands(session, pod)
+    for ns in namespaces:
+        futures.append(session.submit(namespace_objects.collect_quotas, session, ns))
+        futures.append(session.submit(namespace_objects.collect_pdbs, session, ns))
+    runtime_classes = {p["spec"].get("runtimeClassName") for p in pod_list if (p.get("spec") or {}).get("runtimeClassName")}
+    for rc in sorted(runtime_classes):
+        futures.append(session.submit(custom.collect_runtime_class, session, rc))
+    dra_namespaces = sorted({p["metadata"].get("namespace") or "default" for p in pod_list
+                             if (p.get("spec") or {}).get("resourceClaims")})
+    for ns in dra_namespaces:
+        futures.append(session.submit(custom.collect_resource_claims, session, ns))
+    futures.append(session.submit(custom.collect_operator_config, session))
+    ds_future = session.submit(gpu_stack.stack_daemonsets, session)
+
+    # Nodes: the pods' nodes in full; for pending pods, bounded candidate GPU nodes (light).
+    scheduled = sorted({p["spec"]["nodeName"] for p in pod_list if (p.get("spec") or {}).get("nodeName")})
+    pending = [p for p in pod_list if not (p.get("spec") or {}).get("nodeName")]
+    node_futures = {name: session.submit(nodes_mod.get_node, session, name) for name in scheduled}
+    candidates: list[dict] = []
+    if pending:
+        candidates = nodes_mod.candidate_nodes(session, pending[0], opts.max_candidate_nodes)
+    target_uids = {p["metadata"].get("uid") for p in pod_list}
+    stack_futures = [session.submit(_node_stack, session, name, target_uids, True) for name in scheduled]
+    troubled = [n for n in candidates if scan.node_problem(n)][:MAX_TROUBLED_CANDIDATES]
+    stack_futures += [session.submit(_node_stack, session, n["metadata"]["name"], target_uids, n in troubled)
+                      for n in candidates if n["metadata"]["name"] not in scheduled]
+    session.gather(futures + list(node_futures.values()))
+    # The operator's own pods, in the namespaces its daemonsets run in.
+    daemonsets = ds_future.result() or []
+    namespaces_of_stack = sorted({d["metadata"].get("namespace") or "default" for d in daemonsets
+                                  if gpu_stack.stack_role(d) in ("device-plugin", "driver", "operator", "validator")})
+    op_pods = list({p["metadata"].get("uid"): p for p in gpu_stack.operator_pods(session, namespaces_of_stack)}.values())
+    log_futures: list[Future] = []
+    for op in op_pods[:3]:
+        log_futures += logs.collect_pod_logs(session, op)
+    nested = session.gather(stack_futures)
+    for sub in nested:
+        log_futures += sub or []
+    session.gather(log_futures)
+
+
+def _node_stack(session: Session, node: str, target_uids: set[str], full: bool) -> list[Future]:
+    """Pods on one node (GPU holders + GPU stack). Full: every stack pod's logs, nvidia-smi
+    and dmesg in the driver pod, DCGM. Light: logs only of stack pods that are unhealthy.
+    Returns the futures of the reads it started (the caller waits)."""
+    on_node = gpu_stack.pods_on_node(session, node, target_uids)
+    futures: list[Future] = []
+    for pod in on_node:
+        role = gpu_stack.stack_role(pod)
+        if role is None:
+            continue
+        if full or not pods.is_healthy(pod):
+            futures += logs.collect_pod_logs(session, pod)
+        if not full:
+            continue
+        if role == "driver" and session.options.exec:
+            futures += in_container.driver_commands(session, pod, node)
+        elif role == "dcgm-exporter":
+            futures.append(session.submit(dcgm.collect_dcgm, session, pod, node))
+    if full and not any(gpu_stack.stack_role(p) for p in on_node):
+        session.extra.setdefault("gpu_stack", {}).setdefault("nodes_without_stack_pods", []).append(node)
+    return futures
+
+
+def _collect_pod_target(session: Session, target: Target) -> None:
+    ns = target.namespace or "default"
+    pod = pods.get_pod(session, ns, target.name or "", required=True)
+    if pod is None:
+        # Forbidden or failing: still read what can be read about it.
+        session.gather([session.submit(events.collect_events, session, ns, "Pod", target.name or "")])
+        return
+    _pod_context(session, [pod])
+
+
+def _collect_workload_target(session: Session, target: Target) -> None:
+    ns = target.namespace or "default"
+    obj = owners.get_controller(session, ns, target.kind, target.name or "")
+    if obj is None:
+        raise ClusterError(f"{target.kind.lower()} {target.name} could not be read in namespace {ns} "
+                           f"(see the gaps: {session.writer.gaps[-1]['reason'] if session.writer.gaps else 'unknown'})")
+    futures = [session.submit(events.collect_events, session, ns, target.kind, target.name or "")]
+    futures.append(session.submit(owners.collect_owner_chain, session, obj))
+    selector = _label_selector(obj)
+    if target.kind == "Deployment":
+        def replicasets() -> None:
+            kept = []
+            try:
+                for page in session.kube.list_pages(f"/apis/apps/v1/namespaces/{ns}/replicasets",
+                                                    {"labelSelector": selector} if selector else None):
+                    kept += [rs for rs in page.get("items") or []
+                             if any(r.get("uid") == obj["metadata"].get("uid")
+                                    for r in rs["metadata"].get("ownerReferences") or [])]
+            except ApiFailure as failure:
+                from triage.collect.permissions import needs
+                session.failed("owners", layout.namespaced_list("replicasets", ns), failure,
+                               needs("list", "replicasets", ns, "apps"))
+                return
+            session.add_items(layout.namespaced_list("replicasets", ns), "ReplicaSetList", "apps/v1", kept)
+            session.ok("owners", layout.namespaced_list("replicasets", ns))
+            for rs in kept[-3:]:
+                events.collect_events(session, ns, "ReplicaSet", rs["metadata"]["name"])
+        futures.append(session.submit(replicasets))
+    uid = obj["metadata"].get("uid")
+    members = pods.list_pods(session, "pods", ns, {"labelSelector": selector} if selector else {},
+                             keep=lambda p: _owned_by(p, uid, target.kind, session))
+    session.gather(futures)
+    if members:
+        _pod_context(session, members[:50], controller_events_done=False)
+
+
+def _owned_by(pod: dict, uid: str | None, kind: str, session: Session) -> bool:
+    refs = pod["metadata"].get("ownerReferences") or []
+    if kind == "Deployment":
+        return any(r.get("kind") == "ReplicaSet" for r in refs)   # narrowed by the label selector
+    return any(r.get("uid") == uid for r in refs) or not refs
+
+
+def _label_selector(obj: dict) -> str | None:
+    sel = (obj.get("spec") or {}).get("selector") or {}
+    parts = [f"{k}={v}" for k, v in sorted((sel.get("matchLabels") or {}).items())]
+    for expr in sel.get("matchExpressions") or []:
+        op, key, values = expr.get("operator"), expr.get("key"), expr.get("values") or []
+        if op == "In":
+            parts.append(f"{key} in ({','.join(values)})")
+        elif op == "NotIn":
+            parts.append(f"{key} notin ({','.join(values)})")
+        elif op == "Exists":
+            parts.append(key)
+        elif op == "DoesNotExist":
+            parts.append(f"!{key}")
+    return ",".join(parts) or None
+
+
+def _collect_node_target(session: Session, name: str) -> None:
+    node = nodes_mod.get_node(session, name)
+    if node is None and session.writer.gaps and session.writer.gaps[-1]["reason"] == "NotFound":
+        raise ClusterError(f"node {name} not found")
+    futures = [session.submit(events.collect_events, session, None, "Node", name),
+               session.submit(custom.collect_operator_config, session),
+               session.submit(gpu_stack.stack_daemonsets, session)]
+    stack = _node_stack(session, name, set(), True)
+    session.gather(futures + stack)
