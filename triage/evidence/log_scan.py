@@ -1,0 +1,197 @@
+"""`scan_log`: every recognised fact of one log, in line order, fast.
+
+The whole text is searched once for the union of the signatures' literal
+keywords (the pre-filter), with Hyperscan when it is installed (Linux x86-64)
+and Python's `re` otherwise; only the lines it hits are split off, stripped of
+their prefixes (`log_lines`) and tried against the signatures their keywords
+route to. Logs with CRI partial lines (`... stderr P ...`) take the line-by-line
+path, which joins them first. Both paths give the same facts.
+
+Sample:
+
+    >>> [f.kind.value for f in scan_log("2023/10/19 03:11:54 Failed to initialize NVML: could not load NVML library.")]
+    ['plugin_nvml_unavailable']
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Iterable
+
+from triage.evidence.log_facts import LogFact, make_fact
+from triage.evidence.log_lines import LogLine, expand_line, iter_log_lines
+from triage.evidence.log_signatures import KEYWORD_ROUTES, KEYWORDS, SIGNATURES
+
+try:  # optional accelerator: a multi-literal SIMD matcher (pip install hyperscan)
+    import hyperscan as _hs
+except ImportError:  # pragma: no cover - depends on the platform
+    _hs = None
+
+#: Longest message a signature pattern is tried on (longer lines are cut).
+MAX_MATCH_CHARS = 64 * 1024
+
+_PARTIAL_MARKERS = (" stderr P", " stdout P")
+_PREFILTER = re.compile("|".join(re.escape(k) for k in (*KEYWORDS, *_PARTIAL_MARKERS)))
+_hs_db = None
+_hs_lock = threading.Lock()
+
+
+def engine() -> str:
+    """'hyperscan' or 're': which pre-filter `scan_log` uses."""
+    return "hyperscan" if _hs is not None else "re"
+
+
+def facts_of_line(line: LogLine) -> list[LogFact]:
+    """The facts one logical line yields (at most one per signature family)."""
+    text = line.text if len(line.text) <= MAX_MATCH_CHARS else line.text[:MAX_MATCH_CHARS]
+    wanted: set[int] = set()
+    for keyword, routes in KEYWORD_ROUTES:
+        if keyword in text:
+            wanted.update(routes)
+    if not wanted:
+        return []
+    facts: list[LogFact] = []
+    done_families: set[str] = set()
+    for index in sorted(wanted):
+        sig = SIGNATURES[index]
+        if sig.family is not None and sig.family in done_families:
+            continue
+        m = sig.pattern.search(text)
+        if m is None:
+            continue
+        params = sig.build(m, text)
+        if params is None:
+            continue
+        facts.append(make_fact(sig.kind, line.number, text, params, m.start()))
+        if sig.family is not None:
+            done_families.add(sig.family)
+    return facts
+
+
+def _facts_of_lines(lines: Iterable[LogLine]) -> tuple[LogFact, ...]:
+    out: list[LogFact] = []
+    for line in lines:
+        out.extend(facts_of_line(line))
+    return tuple(out)
+
+
+def scan_lines(text: str) -> tuple[LogFact, ...]:
+    """The reference path: every logical line, one by one (joins CRI partial lines)."""
+    return _facts_of_lines(iter_log_lines(text))
+
+
+def _hs_database():
+    global _hs_db
+    if _hs_db is None:
+        db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
+        literals = [k.encode() for k in (*KEYWORDS, *_PARTIAL_MARKERS)]
+        db.compile(expressions=literals, ids=list(range(len(literals))), elements=len(literals),
+                   flags=0, literal=True)
+        _hs_db = db
+    return _hs_db
+
+
+def _hit_ends_hyperscan(data: bytes) -> list[int] | None:
+    """End offsets of keyword hits, or None when a CRI partial marker was seen."""
+    ends: list[int] = []
+    partial_first = len(KEYWORDS)
+    seen_partial = []
+
+    def on_match(ident: int, start: int, end: int, flags: int, ctx: object) -> bool | None:
+        if ident >= partial_first:
+            seen_partial.append(end)
+            return True  # stop scanning
+        ends.append(end)
+        return None
+
+    db = _hs_database()
+    with _hs_lock:
+        try:
+            db.scan(data, match_event_handler=on_match)
+        except _hs.ScanTerminated:
+            pass
+    if seen_partial:
+        return None
+    ends.sort()
+    return ends
+
+
+def _scan_bytes(data: bytes, errors: str) -> tuple[LogFact, ...] | None:
+    ends = _hit_ends_hyperscan(data)
+    if ends is None:
+        return None
+    out: list[LogFact] = []
+    number = 1
+    counted_to = 0
+    line_end = -1
+    for end in ends:
+        if end <= line_end:
+            continue
+        start = data.rfind(b"\n", 0, end - 1) + 1
+        line_end = data.find(b"\n", end - 1)
+        if line_end < 0:
+            line_end = len(data)
+        number += data.count(b"\n", counted_to, start)
+        counted_to = start
+        raw = _decode(data[start:line_end], errors)
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        for line in expand_line(raw, number):
+            out.extend(facts_of_line(line))
+    return tuple(out)
+
+
+def _decode(chunk: bytes, errors: str) -> str:
+    try:
+        return chunk.decode("utf-8", errors)
+    except UnicodeDecodeError:
+        return chunk.decode("utf-8", "replace")
+
+
+def _scan_str(text: str) -> tuple[LogFact, ...] | None:
+    out: list[LogFact] = []
+    number = 1
+    counted_to = 0
+    pos = 0
+    search = _PREFILTER.search
+    while True:
+        m = search(text, pos)
+        if m is None:
+            break
+        if m.group() in _PARTIAL_MARKERS:
+            return None
+        start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end() - 1)
+        if line_end < 0:
+            line_end = len(text)
+        number += text.count("\n", counted_to, start)
+        counted_to = start
+        raw = text[start:line_end]
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        for line in expand_line(raw, number):
+            out.extend(facts_of_line(line))
+        pos = line_end + 1
+    return tuple(out)
+
+
+def scan_log(text: str | bytes, *, use_hyperscan: bool | None = None) -> tuple[LogFact, ...]:
+    """All facts of one log (container, plugin, validator, GFD, MIG manager,
+    driver container, nvidia-smi output ...), in line order. Never raises on
+    any text; bytes are read as UTF-8 with replacement.
+
+    `use_hyperscan` forces (True) or avoids (False) the Hyperscan pre-filter;
+    None uses it when installed.
+    """
+    hs = _hs is not None if use_hyperscan is None else (use_hyperscan and _hs is not None)
+    if hs:
+        if isinstance(text, bytes):
+            facts = _scan_bytes(text, "replace")
+            return facts if facts is not None else scan_lines(text.decode("utf-8", "replace"))
+        facts = _scan_bytes(text.encode("utf-8", "surrogatepass"), "surrogatepass")
+        return facts if facts is not None else scan_lines(text)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    facts = _scan_str(text)
+    return facts if facts is not None else scan_lines(text)
