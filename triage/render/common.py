@@ -381,7 +381,10 @@ def build_view(doc: object) -> dict[str, Any]:
     top = _diagnosis(doc, 0)
     raw_diagnoses = [d for d in _list(doc.get("diagnoses")) if isinstance(d, dict)]
     diagnoses = [_diagnosis(d, i + 1) for i, d in enumerate(raw_diagnoses)]
-    is_scan = len(diagnoses) > 1 or (not _dict(doc.get("target")) and bool(diagnoses))
+    is_scan = not _dict(doc.get("target"))
+    if not is_scan and len(diagnoses) < 2:
+        diagnoses = []          # one target: its diagnosis is the top level
+    noun = "workloads" if is_scan else "pods"
     if diagnoses:
         # The top level holds all findings and gaps; the chain and ladder are the worst target's.
         worst = diagnoses[0]
@@ -402,21 +405,26 @@ def build_view(doc: object) -> dict[str, Any]:
     playbook = None
     if root:
         playbook = {"name": root["playbook"], "markdown": playbook_markdown(root["id"], root["params"])}
+    counts = {s: sum(1 for d in diagnoses if d["status"] == s) for s in STATUSES}
+    scan_line = (f"{len(diagnoses)} {noun}: " + ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+                 + f"; the worst is #1 {diagnoses[0]['target']}") if diagnoses else ""
     return {
         "schema": clean(schema, 60),
         "is_scan": is_scan,
+        "scan_line": scan_line,
+        "noun": noun,
         "target": top["target"],
         "verdict": verdict,
         "finding_count": len(top["findings"]),
         "ladder": top["ladder"],
         "chain": top["chain"],
         "playbook": playbook,
-        "other_by_layer": top["other_by_layer"] if not is_scan else [],
+        "other_by_layer": [] if top["other_summary"] else top["other_by_layer"],
         "other_summary": top["other_summary"],
         "gaps": top["gaps"],
         "collection": _collection(doc),
         "inventory": _inventory(doc),
-        "diagnoses": diagnoses if is_scan else [],
+        "diagnoses": diagnoses,
         "release_checks": _release_checks(doc),
         "labels": labels(),
     }

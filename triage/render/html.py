@@ -1,0 +1,94 @@
+"""The self-contained HTML incident report, from a findings document.
+
+The body is the Markdown report (`triage.render.markdown`) rendered by
+markdown-it-py with raw HTML off, images off and only http/https/mailto links
+and `#anchors` kept; the page around it (`report_templates/report.html.j2`) is
+Jinja2 with autoescape and draws the verdict, the layer ladder (inline SVG) and
+the GPU capacity bars. One file: inline CSS, no script, no font or image from
+anywhere, and a Content-Security-Policy that forbids any request, so the file
+can be attached to a ticket and opened offline.
+
+    >>> "<script>" in render_html({"schema": "gpu-triage.findings/v1", "status": "healthy",
+    ...     "root_cause": None, "findings": [], "gaps": [],
+    ...     "target": {"kind": "Pod", "namespace": "a", "name": "<script>"}})
+    False
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import jinja2
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from triage.render.common import build_view, slug, templates_dir
+from triage.render.markdown import render_view
+
+SAFE_SCHEMES = ("http:", "https:", "mailto:")
+
+
+def safe_link(url: str) -> bool:
+    """Only http(s), mailto and in-page anchors survive as links."""
+    url = url.strip().lower()
+    return url.startswith("#") or url.startswith(SAFE_SCHEMES)
+
+
+@functools.lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+    md.enable(["table", "strikethrough"]).disable("image")
+    md.validateLink = safe_link
+    return md
+
+
+def markdown_to_html(text: str) -> str:
+    """HTML for report Markdown, each heading given the id GitHub would give it."""
+    md = _markdown()
+    tokens = md.parse(text)
+    used: dict[str, int] = {}
+    for i, tok in enumerate(tokens):
+        if tok.type == "heading_open" and i + 1 < len(tokens):
+            inline = tokens[i + 1]
+            words = "".join(c.content for c in (inline.children or ())
+                            if c.type in ("text", "code_inline"))
+            base = slug(words) or "section"
+            n = used.get(base, 0)
+            used[base] = n + 1
+            tok.attrSet("id", base if n == 0 else f"{base}-{n}")
+    return md.renderer.render(tokens, md.options, {})
+
+
+@functools.lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def _bar(row: dict[str, Any]) -> dict[str, Any]:
+    """Widths (percent) of the held / free / unhealthy parts of one node's GPUs."""
+    total = max(row["capacity"] or 0, (row["allocatable"] or 0) + row["unhealthy"],
+                row["requested"], 1)
+    held = min(row["requested"], row["allocatable"] or 0)
+    free = row["free"] or 0
+    return {"held": 100 * held / total, "free": 100 * free / total,
+            "unhealthy": 100 * row["unhealthy"] / total,
+            "over": row["requested"] > (row["allocatable"] or 0)}
+
+
+def render_html(doc: dict) -> str:
+    """The whole report as one self-contained HTML page."""
+    view = build_view(doc)
+    body = markdown_to_html(render_view(view, {"body"}))
+    workloads = markdown_to_html(render_view(view, {"workloads"})) if view["diagnoses"] else ""
+    release = markdown_to_html(render_view(view, {"release"})) if view["release_checks"] else ""
+    bars = [{**row, "bar": _bar(row)} for row in view["inventory"]]
+    return environment().get_template("report.html.j2").render(
+        view=view, body=Markup(body), workloads=Markup(workloads), release=Markup(release),
+        bars=bars)
