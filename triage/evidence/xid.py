@@ -1,0 +1,221 @@
+"""Kernel log (dmesg / journald / kmsg) -> NVIDIA Xid events, joined with the Xid catalog.
+
+Any prefix style is accepted, because only the text after `NVRM:` is parsed::
+
+    [Sun Feb 23 16:24:18 2025] NVRM: Xid (PCI:0000:9b:00): 119, pid=2024380, name=nvidia-smi, Timeout after 6s ...
+    2024-11-15T12:02:03,470068+00:00 NVRM: Xid (PCI:0000:19:00): 48, pid='<unknown>', name=<unknown>, An uncorrectable ...
+    May 18 19:02:39 kernel: NVRM: Xid (PCI:0000:2b:00): 79, GPU has fallen off the bus.
+    [ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0
+                   NVRM: (PCI ID: 10de:26b5) installed in this system has
+                   NVRM: fallen off the bus and is not responding to commands.
+
+The last block has no Xid number: it becomes a `FALLEN_OFF_BUS` event (xid None) spanning
+lines 1-3. `parse_kernel_log` accepts any text (a log without NVRM lines simply has no
+events) and never raises for odd input.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from triage.evidence.records_gpu import pci_key
+from triage.evidence.xid_catalog import XidClass, XidInfo, classify_code, lookup
+
+_XID_RE = re.compile(r"^Xid \((?:PCI:)?([^)]*)\):\s*(\d+)(?:\s*,\s*(.*))?$")
+_PID_RE = re.compile(r"^pid=(?:'?<unknown>'?|(\d+))\s*,\s*(?:name=([^,]*?)\s*(?:,\s*|$))?(.*)$")
+_CAUSED_BY_RE = re.compile(r"caused by previous Xid (\d+)")
+_RECOVERY_RE = re.compile(r"[Rr]ecovery action changed from (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)? to (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)?\.?$")
+_GPU_AT_RE = re.compile(r"^GPU at PCI:([0-9A-Fa-f:.]+): (GPU-[0-9A-Fa-f-]+)")
+_BUS_DROP_SHORT_RE = re.compile(r"^GPU (?:at PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?):? .*fallen off the bus")
+_BUS_DROP_LONG_RE = re.compile(r"^The NVIDIA GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)")
+_LOADING_RE = re.compile(r"loading NVIDIA UNIX .*Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
+_API_MISMATCH_RE = re.compile(r"API mismatch: the client has the version (\S+), but\s*(?:this kernel module has the version (\S+?)\.?)?")
+_TIMESTAMP_RES = (
+    re.compile(r"\[([^\]]+)\]"),                                                 # dmesg -T / uptime
+    re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[,.]?\d*(?:[+-]\d\d:?\d\d|Z)?)"),  # --time-format iso, journald iso
+    re.compile(r"^([A-Z][a-z]{2} +\d+ \d\d:\d\d:\d\d)"),                         # syslog / journalctl short
+)
+
+
+class KernelEventKind(Enum):
+    XID = "xid"
+    FALLEN_OFF_BUS = "fallen_off_bus"     # NVRM says the GPU fell off the bus, no Xid number on the line
+
+
+@dataclass(frozen=True)
+class XidEvent:
+    kind: KernelEventKind
+    xid: int | None
+    pci: str | None                  # pci_key(): "0000:9b:00"; None when redacted ("PCI:...")
+    pid: int | None                  # None for '<unknown>' or pre-R515 lines without pid
+    process: str | None              # name=...; the caller of the failing API, not always the culprit
+    message: str                     # text after the pid/name fields (joined over continuation lines)
+    line: int                        # 1-based, first line
+    end_line: int                    # last line (continuations)
+    excerpt: str                     # the first line, stripped, at most 300 characters
+    timestamp: str | None = None     # as printed ("Sun Feb 23 16:24:18 2025", "1843.308145", ISO ...)
+    caused_by: int | None = None     # Xid 45: "caused by previous Xid 149"
+    recovery_action: str | None = None   # Xid 154: the action it changed to
+    gpu_uuid: str | None = None      # from an earlier "NVRM: GPU at PCI:...: GPU-..." line
+
+    @property
+    def info(self) -> XidInfo | None:
+        return lookup(self.xid if self.xid is not None else (79 if self.kind is KernelEventKind.FALLEN_OFF_BUS else None))
+
+    @property
+    def xid_class(self) -> XidClass:
+        if self.xid is None:
+            return XidClass.HARDWARE if self.kind is KernelEventKind.FALLEN_OFF_BUS else XidClass.OTHER
+        info = self.info
+        return info.xid_class if info else classify_code(self.xid)
+
+
+@dataclass(frozen=True)
+class GpuAt:
+    pci: str
+    uuid: str
+    line: int
+
+
+@dataclass(frozen=True)
+class DriverLoad:
+    version: str
+    line: int
+
+
+@dataclass(frozen=True)
+class ApiMismatch:
+    client_version: str
+    kernel_version: str | None
+    line: int
+
+
+@dataclass(frozen=True)
+class KernelLog:
+    events: tuple[XidEvent, ...]
+    gpus: tuple[GpuAt, ...] = ()
+    driver_loads: tuple[DriverLoad, ...] = ()
+    api_mismatches: tuple[ApiMismatch, ...] = ()
+    nvrm_lines: int = 0
+
+    def xids(self) -> tuple[int, ...]:
+        """Distinct Xid codes, in order of first appearance."""
+        return tuple(dict.fromkeys(e.xid for e in self.events if e.xid is not None))
+
+    def for_pci(self, pci: str) -> tuple[XidEvent, ...]:
+        key = pci_key(pci) or pci
+        return tuple(e for e in self.events if e.pci == key)
+
+    def fallen_off_bus(self) -> tuple[str | None, ...]:
+        """PCI keys of GPUs that fell off the bus (Xid 79 or the message without a number)."""
+        return tuple(dict.fromkeys(e.pci for e in self.events
+                                   if e.xid == 79 or e.kind is KernelEventKind.FALLEN_OFF_BUS))
+
+
+@dataclass
+class _Msg:
+    text: str
+    prefix: str
+    line: int
+    end_line: int
+    first: str
+
+
+def _messages(text: str) -> tuple[list[_Msg], int]:
+    """NVRM messages with their continuation lines joined (a continuation is an
+    `NVRM:` line whose prefix is only blanks, under a previous NVRM message)."""
+    msgs: list[_Msg] = []
+    prev_nvrm = False
+    for n, raw in enumerate(text.splitlines(), start=1):
+        at = raw.find("NVRM:")
+        if at < 0 or at > 200:
+            prev_nvrm = False
+            continue
+        prefix, body = raw[:at], raw[at + 5:].strip()
+        if prev_nvrm and msgs and prefix and not prefix.strip():
+            last = msgs[-1]
+            last.text = f"{last.text} {body}".strip()
+            last.end_line = n
+            continue
+        msgs.append(_Msg(body[:4000], prefix, n, n, raw.strip()[:300]))
+        prev_nvrm = True
+    return msgs, len(msgs)
+
+
+def _timestamp(prefix: str) -> str | None:
+    for rx in _TIMESTAMP_RES:
+        m = rx.search(prefix)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
+def parse_kernel_log(text: str) -> KernelLog:
+    msgs, count = _messages(text)
+    events: list[XidEvent] = []
+    gpus: list[GpuAt] = []
+    loads: list[DriverLoad] = []
+    mismatches: list[ApiMismatch] = []
+    uuid_by_pci: dict[str, str] = {}      # the latest "GPU at PCI:..: GPU-uuid" line seen so far
+    for i, msg in enumerate(msgs):
+        body = msg.text
+        m = _XID_RE.match(body)
+        if m:
+            events.append(_with_uuid(_xid_event(m, msg), uuid_by_pci))
+            continue
+        g = _GPU_AT_RE.match(body)
+        if g and pci_key(g.group(1)):
+            gpus.append(GpuAt(pci_key(g.group(1)), g.group(2), msg.line))  # type: ignore[arg-type]
+            uuid_by_pci[gpus[-1].pci] = gpus[-1].uuid
+            continue
+        b = _BUS_DROP_SHORT_RE.match(body)
+        if b:
+            events.append(_with_uuid(_bus_drop(msg, b.group(1), msg), uuid_by_pci))
+            continue
+        long = _BUS_DROP_LONG_RE.match(body)
+        if long:
+            window = [msg] + msgs[i + 1:i + 3]
+            hit = next((w for w in window if "fallen off the bus" in w.text), None)
+            if hit is not None:
+                events.append(_with_uuid(_bus_drop(msg, long.group(1), hit), uuid_by_pci))
+            continue
+        ld = _LOADING_RE.search(body)
+        if ld:
+            loads.append(DriverLoad(ld.group(1), msg.line))
+            continue
+        am = _API_MISMATCH_RE.search(body)
+        if am:
+            mismatches.append(ApiMismatch(am.group(1), am.group(2), msg.line))
+    return KernelLog(tuple(events), tuple(gpus), tuple(loads), tuple(mismatches), count)
+
+
+def _xid_event(m: re.Match[str], msg: _Msg) -> XidEvent:
+    pci_raw, code, rest = m.group(1), int(m.group(2)), (m.group(3) or "").strip()
+    pid = process = None
+    p = _PID_RE.match(rest)
+    if p:
+        pid = int(p.group(1)) if p.group(1) else None
+        name = (p.group(2) or "").strip()
+        process = None if name in ("", "<unknown>") else name
+        rest = p.group(3).strip()
+    caused = _CAUSED_BY_RE.search(rest)
+    recovery = _RECOVERY_RE.search(rest) if code == 154 else None
+    return XidEvent(KernelEventKind.XID, code, pci_key(pci_raw), pid, process, rest, msg.line, msg.end_line,
+                    msg.first, _timestamp(msg.prefix), int(caused.group(1)) if caused else None,
+                    recovery.group(2).strip() if recovery else None)
+
+
+def _bus_drop(msg: _Msg, pci_raw: str, last: _Msg) -> XidEvent:
+    text = msg.text if last is msg else f"{msg.text} {last.text}"
+    return XidEvent(KernelEventKind.FALLEN_OFF_BUS, None, pci_key(pci_raw), None, None, text, msg.line,
+                    max(msg.end_line, last.end_line), msg.first, _timestamp(msg.prefix))
+
+
+def _with_uuid(e: XidEvent, uuid_by_pci: dict[str, str]) -> XidEvent:
+    uuid = uuid_by_pci.get(e.pci) if e.pci else None
+    if uuid is None:
+        return e
+    return XidEvent(e.kind, e.xid, e.pci, e.pid, e.process, e.message, e.line, e.end_line, e.excerpt,
+                    e.timestamp, e.caused_by, e.recovery_action, uuid)
