@@ -347,7 +347,7 @@ def _release_checks(doc: dict) -> list[dict[str, Any]]:
         r = _dict(r)
         rid = clean(r.get("id"), 60)
         answer = clean(r.get("answer"), 10).lower()
-        out.append({"id": rid, "question": questions.get(rid, rid),
+        out.append({"id": rid, "question": questions.get(rid, ""),
                     "answer": answer if answer in ("yes", "no") else "unknown",
                     "evidence": [citation(c) for c in _list(r.get("evidence"))]})
     return out
@@ -389,7 +389,7 @@ def build_view(doc: object) -> dict[str, Any]:
         # The top level holds all findings and gaps; the chain and ladder are the worst target's.
         worst = diagnoses[0]
         top["chain"], top["ladder"] = worst["chain"], worst["ladder"]
-        if is_scan:
+        if len(diagnoses) > 1 or is_scan:
             top["other_summary"] = _other_summary(
                 [{**worst, "findings": worst["others"]}] + diagnoses[1:])
     top.setdefault("other_summary", [])

@@ -9,8 +9,10 @@ one of these filters:
 - `code`: an inline code span whose fence is longer than any backtick run inside;
 - `fence`: a fenced ```text block for an evidence excerpt, same rule.
 
-    >>> md_inline("<img src=x onerror=alert(1)> [x](javascript:alert(1))")
-    '\\\\<img src=x onerror=alert\\\\(1\\\\)\\\\> \\\\[x\\\\]\\\\(javascript:alert\\\\(1\\\\)\\\\)'
+    >>> print(md_inline("<img src=x onerror=alert(1)> [x](javascript:alert(1))"))
+    \\<img src=x onerror=alert(1)\\> \\[x\\](javascript:alert(1))
+    >>> print(md_inline("1. not a list"), md_inline("- nor this"))
+    1\\. not a list \\- nor this
 """
 
 from __future__ import annotations
@@ -25,14 +27,18 @@ from triage.render.common import build_view, clean, templates_dir
 
 PARTS_ALL = frozenset({"head", "body", "capacity", "workloads", "release"})
 
-_MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>()#+!|~&$])")
+_MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>#|~&$])")
+_LEADING = re.compile(r"^(?:([-+=>:!%'\"(),./;?@^])|(\d+)([.)]))")
 _LADDER_MARK = {"passed": "✅", "failed": "❌", "gap": "⚪"}
 _ANSWER_MARK = {"yes": "✅ yes", "no": "❌ no", "unknown": "❔ unknown"}
 
 
 def md_inline(value: object) -> str:
     """Inert inline Markdown for an untrusted value (one line, punctuation escaped)."""
-    return _MD_PUNCT.sub(r"\\\1", clean(value, 100_000))
+    text = _MD_PUNCT.sub(r"\\\1", clean(value, 100_000))
+    # What could open a block at the start of a line: a list, quote, setext line.
+    return _LEADING.sub(lambda m: "\\" + m.group(1) if m.group(1) else m.group(2) + "\\" + m.group(3),
+                        text, count=1)
 
 
 def code_inline(value: object) -> str:

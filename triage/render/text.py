@@ -140,8 +140,8 @@ class _Report:
             self.out.append(Text(f"  Playbook not available in this installation "
                                  f"(gpu-triage playbook {self.v['verdict']['id']})."))
         else:
-            self.out.append(Markdown(pb["markdown"], hyperlinks=self.color,
-                                     code_theme="ansi_dark"))
+            # hyperlinks=False: links print as "text (url)", no terminal escape sequences.
+            self.out.append(Markdown(pb["markdown"], hyperlinks=False, code_theme="ansi_dark"))
 
     def others(self) -> None:
         self.heading("Other findings")
@@ -257,7 +257,7 @@ class _Report:
             table.add_column(col, overflow="fold")
         for r in self.v["release_checks"]:
             where = "; ".join(e["where"] for e in r["evidence"]) or "no evidence"
-            table.add_row(r["question"], Text(r["answer"], style=self.style(ANSWER_STYLE[r["answer"]])),
+            table.add_row(r["question"] or r["id"], Text(r["answer"], style=self.style(ANSWER_STYLE[r["answer"]])),
                           where)
         self.out.append(table)
 
