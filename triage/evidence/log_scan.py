@@ -32,7 +32,30 @@ except ImportError:  # pragma: no cover - depends on the platform
 MAX_MATCH_CHARS = 64 * 1024
 
 _PARTIAL_MARKERS = (" stderr P", " stdout P")
-_PREFILTER = re.compile("|".join(re.escape(k) for k in (*KEYWORDS, *_PARTIAL_MARKERS)))
+
+
+def trie_pattern(words: Iterable[str]) -> str:
+    """A regex matching any of `words`, shaped as a trie (`NCCL (?:WARN|error)`):
+    Python's `re` tries one branch per distinct next character instead of one per
+    word, about three times faster than a flat alternation here."""
+    root: dict = {}
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(root)
+
+
+_PREFILTER = re.compile(trie_pattern((*KEYWORDS, *_PARTIAL_MARKERS)))
 _hs_db = None
 _hs_lock = threading.Lock()
 
@@ -42,13 +65,20 @@ def engine() -> str:
     return "hyperscan" if _hs is not None else "re"
 
 
-def facts_of_line(line: LogLine) -> list[LogFact]:
-    """The facts one logical line yields (at most one per signature family)."""
-    text = line.text if len(line.text) <= MAX_MATCH_CHARS else line.text[:MAX_MATCH_CHARS]
+def routes_of(text: str) -> set[int]:
+    """Indexes of the signatures whose keywords occur in `text`."""
     wanted: set[int] = set()
     for keyword, routes in KEYWORD_ROUTES:
         if keyword in text:
             wanted.update(routes)
+    return wanted
+
+
+def facts_of_line(line: LogLine, routes: set[int] | None = None) -> list[LogFact]:
+    """The facts one logical line yields (at most one per signature family).
+    `routes`: the signatures to try (default: those whose keywords it holds)."""
+    text = line.text if len(line.text) <= MAX_MATCH_CHARS else line.text[:MAX_MATCH_CHARS]
+    wanted = routes_of(text) if routes is None else routes
     if not wanted:
         return []
     facts: list[LogFact] = []
@@ -92,17 +122,18 @@ def _hs_database():
     return _hs_db
 
 
-def _hit_ends_hyperscan(data: bytes) -> list[int] | None:
-    """End offsets of keyword hits, or None when a CRI partial marker was seen."""
-    ends: list[int] = []
+def _hits_hyperscan(data: bytes) -> list[tuple[int, int]] | None:
+    """(end offset, keyword id) of every keyword hit, in order; None when a CRI
+    partial marker was seen (the caller then takes the line-by-line path)."""
+    hits: list[tuple[int, int]] = []
     partial_first = len(KEYWORDS)
-    seen_partial = []
+    seen_partial: list[int] = []
 
     def on_match(ident: int, start: int, end: int, flags: int, ctx: object) -> bool | None:
         if ident >= partial_first:
             seen_partial.append(end)
             return True  # stop scanning
-        ends.append(end)
+        hits.append((end, ident))
         return None
 
     db = _hs_database()
@@ -113,32 +144,35 @@ def _hit_ends_hyperscan(data: bytes) -> list[int] | None:
             pass
     if seen_partial:
         return None
-    ends.sort()
-    return ends
+    hits.sort()
+    return hits
 
 
 def _scan_bytes(data: bytes, errors: str) -> tuple[LogFact, ...] | None:
-    ends = _hit_ends_hyperscan(data)
-    if ends is None:
+    hits = _hits_hyperscan(data)
+    if hits is None:
         return None
     out: list[LogFact] = []
     number = 1
     counted_to = 0
-    line_end = -1
-    for end in ends:
-        if end <= line_end:
-            continue
+    i, n = 0, len(hits)
+    while i < n:
+        end = hits[i][0]
         start = data.rfind(b"\n", 0, end - 1) + 1
         line_end = data.find(b"\n", end - 1)
         if line_end < 0:
             line_end = len(data)
+        routes: set[int] = set()
+        while i < n and hits[i][0] <= line_end:
+            routes.update(KEYWORD_ROUTES[hits[i][1]][1])
+            i += 1
         number += data.count(b"\n", counted_to, start)
         counted_to = start
         raw = _decode(data[start:line_end], errors)
         if raw.endswith("\r"):
             raw = raw[:-1]
         for line in expand_line(raw, number):
-            out.extend(facts_of_line(line))
+            out.extend(facts_of_line(line, routes))
     return tuple(out)
 
 
