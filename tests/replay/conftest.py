@@ -134,7 +134,9 @@ def nodes():
                         "nodeInfo": {"kubeletVersion": "v1.32.4", "osImage": "Ubuntu 22.04.4 LTS",
                                      "kernelVersion": "5.15.0-105-generic",
                                      "containerRuntimeVersion": "containerd://1.7.22",
-                                     "architecture": "amd64", "operatingSystem": "linux"}}}
+                                     "architecture": "amd64", "operatingSystem": "linux",
+                                     "bootID": f"boot-{name}", "machineID": f"machine-{name}",
+                                     "systemUUID": f"uuid-{name}", "kubeProxyVersion": ""}}}
         return n
     gpu = {"nvidia.com/gpu.present": "true", "nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3",
            "nvidia.com/gpu.count": "8", "kubernetes.io/hostname": ""}
@@ -184,10 +186,15 @@ def build_bundle(root: Path) -> Path:
                                                          "items": events_ml()})
     w.write_json(layout.namespaced_list("deployments", "ml"), {"apiVersion": "apps/v1", "kind": "DeploymentList",
         "items": [{"metadata": meta("vllm", "ml", {"app": "vllm"}),
-                   "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "vllm"}}},
+                   "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "vllm"}},
+                            "template": {"metadata": {"labels": {"app": "vllm"}},
+                                         "spec": {"containers": [container("server", "vllm/vllm-openai:v0.6.3",
+                                                                           gpus=1)]}}},
                    "status": {"replicas": 2, "readyReplicas": 1, "updatedReplicas": 2, "availableReplicas": 1}}]})
     w.write_json(layout.namespaced_list("jobs", "ml"), {"apiVersion": "batch/v1", "kind": "JobList",
-        "items": [{"metadata": meta("prep", "ml"), "spec": {"completions": 1}, "status": {"active": 1}}]})
+        "items": [{"metadata": meta("prep", "ml"), "spec": {"completions": 1, "template": {
+            "metadata": {"labels": {"app": "prep"}}, "spec": {"restartPolicy": "Never", "containers": [
+                container("main", "busybox:1.36")]}}}, "status": {"active": 1}}]})
     w.write_json(layout.namespaced_list("resource-quota", "ml"), {"apiVersion": "v1", "kind": "ResourceQuotaList",
         "items": [{"metadata": meta("gpu-quota", "ml"), "spec": {"hard": {"requests.nvidia.com/gpu": "4"}},
                    "status": {"hard": {"requests.nvidia.com/gpu": "4"}, "used": {"requests.nvidia.com/gpu": "3"}}}]})

@@ -20,7 +20,7 @@ import binascii
 import datetime as _dt
 import json
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from aiohttp import web
 
@@ -103,6 +103,8 @@ class ReplayApi:
         self.now = now
         self.host = "127.0.0.1"
         self._rows: dict[tuple[str, int], list] = {}
+        # Set by the server: records a streamed answer before its end reaches the client.
+        self.record_stream: Callable[[web.Request, int, int], None] | None = None
 
     # ---- entry point -----------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -197,7 +199,7 @@ class ReplayApi:
             except ValueError:
                 return status_response(st.bad_request(f"timeoutSeconds: Invalid value: {timeout!r}"))
             return await serve_watch(request, c, t.namespace, label_reqs, field_reqs,
-                                     q.get("resourceVersion", ""), timeout_s, self.timeline)
+                                     q.get("resourceVersion", ""), timeout_s, self.timeline, self.record_stream)
         positions = c.select(t.namespace, label_reqs, field_reqs)
         try:
             limit = int(q.get("limit") or 0)

@@ -33,6 +33,8 @@ STDOUT, STDERR, ERROR = 1, 2, 3
 FRAME = 32 * 1024
 NO_RECORDING_EXIT = 127
 NOT_RUN_EXIT = 126
+# Where exec leaves the frame bytes it sent, for the server's request log.
+BYTES_OUT = web.RequestKey("bytes_out", int) if hasattr(web, "RequestKey") else "bytes_out"
 SPDY_REFUSAL = ("this replay server answers exec only over WebSocket (v5.channel.k8s.io or "
                 "v4.channel.k8s.io), not SPDY; use kubectl 1.30 or newer without "
                 "KUBECTL_REMOTE_COMMAND_WEBSOCKETS=false")
@@ -123,5 +125,5 @@ async def serve_exec(request: web.Request, bundle: Bundle, pod: Mapping) -> web.
         status = exit_status(code, detail)
     await send(ERROR, status)
     await ws.close(code=1000)
-    request["bytes_out"] = sent
+    request[BYTES_OUT] = sent
     return ws

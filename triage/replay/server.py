@@ -29,10 +29,13 @@ from triage.bundle.views import Bundle, load_bundle
 from triage.errors import TriageError
 from triage.replay import status as st
 from triage.replay.api import ReplayApi
+from triage.replay.exec_ws import BYTES_OUT
 from triage.replay.faults import Faults
 from triage.replay.store import Store
 from triage.replay.tables import parse_time
 from triage.replay.watch import load_timeline
+
+RECORDED = web.RequestKey("recorded", bool) if hasattr(web, "RequestKey") else "recorded"
 
 __all__ = ["ReplayServer", "Faults", "RequestRecord", "ReplayServerError"]
 
@@ -79,6 +82,7 @@ class ReplayServer:
             self.store = Store.load(self._bundle)
             timeline = load_timeline(self._bundle)
             self.api = ReplayApi(self._bundle, self.store, timeline, self.faults, self._now())
+            self.api.record_stream = self._record_stream
             self._loop = asyncio.new_event_loop()
             self._thread = threading.Thread(target=self._run, name="replay-server", daemon=True)
             self._thread.start()
@@ -132,7 +136,7 @@ class ReplayServer:
         app.router.add_route("*", "/{tail:.*}", self.api.handle)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5, handler_cancellation=True)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, shutdown_timeout=0.5)
+        site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         sockets = site._server.sockets if site._server else []   # aiohttp exposes no public getter
         if sockets:
@@ -177,9 +181,15 @@ class ReplayServer:
             request.transport.abort()
         raise asyncio.CancelledError()
 
+    def _record_stream(self, request: web.Request, status: int, size: int) -> None:
+        request[RECORDED] = True
+        self.requests.append(RequestRecord(request.method, request.path, request.query_string, status, size))
+
     def _record(self, request: web.Request, resp: web.StreamResponse) -> None:
-        if "bytes_out" in request:
-            size = int(request["bytes_out"])
+        if RECORDED in request:
+            return
+        if BYTES_OUT in request:
+            size = int(request[BYTES_OUT])
         elif isinstance(resp, web.Response):
             size = len(resp.body or b"")
         else:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from aiohttp import web
 
@@ -119,36 +119,53 @@ def _wanted(entry: TimelineEntry, coll: Collection, namespace: str | None, label
 async def serve_watch(request: web.Request, coll: Collection, namespace: str | None,
                       label_reqs: tuple[Requirement, ...], field_reqs: tuple[Requirement, ...],
                       resource_version: str, timeout_s: float | None,
-                      timeline: tuple[TimelineEntry, ...]) -> web.StreamResponse:
+                      timeline: tuple[TimelineEntry, ...],
+                      finish: Callable[[web.Request, int, int], None] | None = None) -> web.StreamResponse:
+    """Stream the watch; `finish(request, status, bytes)` is called before the stream
+    ends (or when it is cut), so a request log holds the watch once the client sees the end."""
     started = time.monotonic()
     deadline = started + (timeout_s if timeout_s and timeout_s > 0 else DEFAULT_TIMEOUT_S)
     resp = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
     resp.enable_chunked_encoding()
     await resp.prepare(request)
-    since_rv = _rv(resource_version) if resource_version not in ("", "0") else None
-    if resource_version in ("", "0"):
-        positions = coll.select(namespace, label_reqs, field_reqs)
-        for start in range(0, len(positions), 500):
-            chunk = [b'{"type":"ADDED","object":' + coll.blobs[p] + b"}\n" for p in positions[start:start + 500]]
-            await resp.write(b"".join(chunk))
-    for entry in timeline:
-        if not _wanted(entry, coll, namespace, label_reqs, field_reqs, since_rv):
-            continue
-        due = started + entry.after_s
-        if due > deadline:
-            break
-        delay = due - time.monotonic()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        await resp.write(entry.line)
-        if entry.type == "ERROR":
-            await resp.write_eof()
-            return resp
-    remaining = deadline - time.monotonic()
-    if remaining > 0:
-        await asyncio.sleep(remaining)
-    await resp.write_eof()
-    return resp
+    sent = 0
+
+    async def write(data: bytes) -> None:
+        nonlocal sent
+        await resp.write(data)
+        sent += len(data)
+
+    try:
+        since_rv = _rv(resource_version) if resource_version not in ("", "0") else None
+        if resource_version in ("", "0"):
+            positions = coll.select(namespace, label_reqs, field_reqs)
+            for start in range(0, len(positions), 500):
+                await write(b"".join(b'{"type":"ADDED","object":' + coll.blobs[p] + b"}\n"
+                                     for p in positions[start:start + 500]))
+        for entry in timeline:
+            if not _wanted(entry, coll, namespace, label_reqs, field_reqs, since_rv):
+                continue
+            due = started + entry.after_s
+            if due > deadline:
+                break
+            delay = due - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            await write(entry.line)
+            if entry.type == "ERROR":
+                return resp
+        remaining = deadline - time.monotonic()
+        if remaining > 0:
+            await asyncio.sleep(remaining)
+        return resp
+    finally:
+        if finish is not None:
+            finish(request, 200, sent)
+        if request.transport is not None and not request.transport.is_closing():
+            try:
+                await resp.write_eof()
+            except ConnectionError:      # the client left while we ended the stream
+                pass
 
 
 def timeline_summary(timeline: tuple[TimelineEntry, ...]) -> str:
