@@ -1,0 +1,2 @@
+"""Firing and near-miss scenarios per taxonomy id (filled below)."""
+SCENARIOS = []
