@@ -1,0 +1,285 @@
+"""What a reader of each report must see, checked by reasoning about the documents
+(not by comparing with what the code printed: that is test_golden.py's job)."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from tests.conftest import CORPUS
+from tests.render.make_docs import DOCUMENTS, scan_document
+from triage.errors import TriageError
+from triage.render.common import EXCERPT_MAX_LINES, build_view
+from triage.render.html import render_html
+from triage.render.markdown import render_markdown
+from triage.render.text import render_text
+
+DOCS = Path(__file__).resolve().parent / "docs"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def load(name: str) -> dict:
+    return json.loads((DOCS / f"{name}.json").read_text("utf-8"))
+
+
+def ladder_states(doc: dict) -> dict[str, str]:
+    return {s["layer"]: ("root" if s["root"] else s["state"]) for s in build_view(doc)["ladder"]}
+
+
+# ---- the documents are what they claim to be -------------------------------------------
+
+def test_committed_documents_are_the_generated_ones():
+    for name, make in DOCUMENTS.items():
+        assert load(name) == json.loads(json.dumps(make())), f"{name}.json is stale: run make_docs"
+
+
+def test_evidence_excerpts_are_verbatim_corpus_text():
+    """Excerpts cited from text files (line set) are real lines of real-cases.jsonl."""
+    corpus = "\n".join(json.loads(l)["text"] for l in
+                       (CORPUS / "real-cases.jsonl").read_text("utf-8").splitlines() if l.strip())
+    checked = 0
+    for name in ("pending-nvml", "crashloop-oom", "inconclusive", "scan"):
+        doc = load(name)
+        for f in doc["findings"]:
+            for c in f["evidence"]:
+                if c["line"] is not None or c["path"].startswith("cluster-resources/events"):
+                    assert c["excerpt"] in corpus, (name, c["excerpt"][:80])
+                    checked += 1
+    assert checked >= 15
+
+
+# ---- the ladder ------------------------------------------------------------------------
+
+def test_ladder_of_pending_pod_marks_root_symptoms_and_gap():
+    # root plugin.nvml_unavailable explains node.gpu_not_advertised and
+    # scheduler.insufficient_gpu; exec into the driver pod was forbidden.
+    assert ladder_states(load("pending-nvml")) == {
+        "scheduler": "failed", "node": "failed", "plugin": "root", "runtime": "passed",
+        "driver": "gap", "application": "passed"}
+
+
+def test_ladder_of_inconclusive_pod_shows_what_was_not_checked():
+    # nodes forbidden -> node, plugin logs forbidden -> plugin, dmesg timeout -> driver.
+    assert ladder_states(load("inconclusive")) == {
+        "scheduler": "failed", "node": "gap", "plugin": "gap", "runtime": "passed",
+        "driver": "gap", "application": "passed"}
+
+
+def test_ladder_of_healthy_pod_is_all_passed():
+    assert set(ladder_states(load("healthy")).values()) == {"passed"}
+
+
+# ---- Markdown ------------------------------------------------------------------------
+
+def test_markdown_sections_come_in_the_issue_order():
+    md = render_markdown(load("crashloop-oom"))
+    heads = ["# gpu-triage: PROBLEM", "## Layer ladder", "## Evidence chain", "## Playbook",
+             "## Other findings", "## Gaps", "## Collection", "## Pods, worst first",
+             "## Release checks"]
+    positions = [md.index(h) for h in heads]
+    assert positions == sorted(positions)
+
+
+def test_markdown_verdict_line_names_root_layer_subject_severity():
+    first = [l for l in render_markdown(load("pending-nvml")).splitlines() if l.startswith("**PROBLEM**")][0]
+    for part in ("`plugin.nvml_unavailable`", "The device plugin on node gpu-node-3 cannot load NVML",
+                 "layer **plugin**", "Node gpu-node-3", "severity **critical**"):
+        assert part in first
+
+
+def test_markdown_evidence_is_fenced_with_path_and_line():
+    md = render_markdown(load("pending-nvml"))
+    assert ("`cluster-resources/pods/logs/gpu-operator/nvidia-device-plugin-daemonset-x2x/"
+            "nvidia-device-plugin.log`, line 3:\n\n```text\n2023-10-19T11:11:54.957728922+08:00 stderr F "
+            "2023/10/19 03:11:54 If this is a GPU node, did you set the docker default runtime to "
+            "`nvidia`?\n```") in md
+
+
+def test_markdown_gap_names_the_permission_that_closes_it():
+    md = render_markdown(load("inconclusive"))
+    assert "- **nodes** (forbidden), leaves the **node** layer not checked" in md
+    assert "  - Needs: list nodes (cluster scope)" in md
+
+
+def test_markdown_release_checks_answer_each_question():
+    md = render_markdown(load("crashloop-oom"))
+    assert "| Is there GPU headroom for a rolling update? | ❌ no |" in md
+    assert "| Are the replicas spread across nodes? | ❔ unknown | no evidence |" in md
+
+
+def test_markdown_scan_links_every_workload_to_its_section():
+    md = render_markdown(load("scan"))
+    links = re.findall(r"\]\(#([^)]+)\)", md.split("## Workloads, worst first")[1])
+    headings = re.findall(r"^### (\d+\. .+)$", md, re.M)
+    assert len(headings) == 10
+    assert set(links) == {re.sub(r"[^a-z0-9 _-]", "", h.lower()).replace(" ", "-") for h in headings}
+
+
+def test_markdown_healthy_report_says_so():
+    md = render_markdown(load("healthy"))
+    assert "**HEALTHY** · nothing wrong was found" in md
+    assert "No playbook: there is no root cause." in md
+
+
+def test_real_playbook_is_embedded_with_incident_names():
+    from triage import playbooks
+    if "driver.version_mismatch" not in playbooks.ids():
+        pytest.skip("driver/version_mismatch playbook not present")
+    doc = load("pending-nvml")
+    root = dict(doc["root_cause"], id="driver.version_mismatch", layer="driver",
+                playbook="driver/version_mismatch",
+                params={"node": "gpu-node-3", "driver_pod": "nvidia-driver-daemonset-8kq2z",
+                        "operator_namespace": "gpu-operator"})
+    doc = dict(doc, root_cause=root, findings=[root] + doc["findings"][1:])
+    md = render_markdown(doc)
+    playbook = md.split("## Playbook")[1].split("## Other findings")[0]
+    assert "#### NVML driver/library version mismatch on node gpu-node-3" in playbook
+    assert "kubectl logs -n gpu-operator nvidia-driver-daemonset-8kq2z" in playbook
+    assert "\n# " not in playbook and "\n## " not in playbook   # headings moved under ours
+
+
+# ---- text ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", list(DOCUMENTS))
+@pytest.mark.parametrize("color", [False, True])
+def test_text_fits_100_columns(name, color):
+    out = render_text(load(name), color=color)
+    widest = max(cell_len(ANSI.sub("", line)) for line in out.splitlines())
+    assert widest <= 100
+
+
+def test_text_plain_has_no_escape_sequences_and_colour_has_them():
+    plain, coloured = render_text(load("pending-nvml"), color=False), render_text(load("pending-nvml"), color=True)
+    assert "\x1b" not in plain
+    assert "\x1b[" in coloured
+    assert "scheduler:FAIL -> node:FAIL -> plugin:ROOT -> runtime:ok -> driver:gap -> application:ok" in plain
+
+
+def test_text_no_color_env_wins_when_colour_not_forced(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b" not in render_text(load("scan"))
+
+
+def test_text_verdict_and_capacity_of_scan():
+    out = render_text(load("scan"), color=False)
+    assert "PROBLEM  the whole cluster (scan)" in out
+    assert "10 workloads: 9 problem, 1 healthy" in out
+    # gpu-node-5: 8 advertised, 7 allocatable, 4 requested -> 3 free, 1 unhealthy.
+    row = next(l for l in out.splitlines() if l.startswith("| gpu-node-5"))
+    assert re.search(r"\|\s+8 \|\s+4 \|\s+3 \|\s+1 \| train/bert-ft-0 \(4\)", row)
+    assert "####...x" in row
+
+
+def test_text_hostile_strings_cannot_reach_the_terminal():
+    out = render_text(load("hostile"), color=True)
+    assert "\u202e" not in out                           # bidi override removed
+    assert "\x1b[31mANSI" not in out                     # the planted escape is not passed on
+    assert "[bold red]rich[/]" in ANSI.sub("", out)      # rich markup shown as text
+    assert ":rocket:" in out and "🚀" not in out          # no emoji substitution
+
+
+# ---- HTML ------------------------------------------------------------------------------
+
+class _Elements(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def elements(page: str) -> list[tuple[str, dict]]:
+    p = _Elements()
+    p.feed(page)
+    return p.tags
+
+
+@pytest.mark.parametrize("name", list(DOCUMENTS))
+def test_html_is_self_contained(name):
+    page = render_html(load(name))
+    tags = elements(page)
+    assert not {t for t, _ in tags} & {"script", "img", "iframe", "object", "embed", "form", "base"}
+    for tag, attrs in tags:
+        assert not [a for a in attrs if a.startswith("on")], (tag, attrs)
+        assert "src" not in attrs, (tag, attrs)
+        href = attrs.get("href")
+        if href is not None:
+            assert href.startswith(("#", "http:", "https:", "mailto:")) or (
+                tag == "link" and href == "data:,"), (tag, href)
+    assert "url(" not in page and "@import" not in page
+    assert "default-src 'none'" in page
+
+
+def test_html_hostile_markup_stays_text():
+    page = render_html(load("hostile"))
+    tags = elements(page)
+    assert all(not a.get("href", "").lower().startswith("javascript") for _, a in tags)
+    assert "&lt;img src=x onerror=" in page
+    assert "&lt;script&gt;document.title=" in page
+    assert "[click](javascript:alert(1))" in page        # a Markdown link shown as text
+    assert "{{ 7*7 }}" in page
+
+
+def test_html_scan_anchors_all_resolve():
+    page = render_html(load("scan"))
+    tags = elements(page)
+    ids = {a["id"] for _, a in tags if "id" in a}
+    targets = {a["href"][1:] for t, a in tags if t == "a" and a.get("href", "").startswith("#")}
+    assert len(targets) >= 15
+    assert targets <= ids, targets - ids
+
+
+def test_html_ladder_drawn_with_root_highlighted():
+    page = render_html(load("pending-nvml"))
+    steps = re.findall(r'<g class="step (\w+)( root)?">', page)
+    assert steps == [("failed", ""), ("failed", ""), ("failed", " root"), ("passed", ""),
+                     ("gap", ""), ("passed", "")]
+
+
+def test_html_prints_well():
+    page = render_html(load("scan"))
+    assert "@media print" in page and "break-inside: avoid" in page
+
+
+# ---- bounds and bad input ------------------------------------------------------------------
+
+def test_long_excerpt_is_bounded_and_marked():
+    doc = load("pending-nvml")
+    doc["root_cause"]["evidence"] = [{"path": "x.log", "line": 1,
+                                     "excerpt": "\n".join(f"line {i} " + "x" * 50 for i in range(10_000))}]
+    md = render_markdown(doc)
+    block = md.split("`x.log`, line 1 (excerpt shortened):\n\n```text\n")[1].split("\n```")[0]
+    assert block.splitlines()[0].startswith("line 0 ")
+    assert len(block.splitlines()) == EXCERPT_MAX_LINES
+    assert "line 9999" not in md
+
+
+@pytest.mark.parametrize("bad", [[], "x", {"schema": "something-else/v9"}, {"status": "problem"}])
+def test_not_a_findings_document_is_one_clear_error(bad):
+    for render in (render_markdown, render_html, lambda d: render_text(d, color=False)):
+        with pytest.raises(TriageError) as err:
+            render(bad)
+        assert "\n" not in str(err.value) and "findings" in str(err.value)
+
+
+def test_malformed_fields_do_not_crash_rendering():
+    doc = load("pending-nvml")
+    doc["findings"].append({"id": None, "severity": 5, "evidence": "not a list", "subject": "x"})
+    doc["gaps"].append("not a dict")
+    doc["collection"]["collectors"].append({"duration_s": "soon"})
+    doc["inventory"] = [{"node": "n", "capacity": "8", "holders": None}]
+    for render in (render_markdown, render_html, lambda d: render_text(d, color=False)):
+        assert "plugin.nvml_unavailable" in render(doc)
+
+
+def test_scan_of_500_findings_renders_every_workload():
+    doc = scan_document(500)
+    assert len(doc["findings"]) >= 500
+    md = render_markdown(doc)
+    assert len(re.findall(r"^### \d+\. ", md, re.M)) == len(doc["diagnoses"]) > 100
