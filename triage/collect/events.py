@@ -23,7 +23,7 @@ def collect_events(session: Session, namespace: str | None, kind: str, name: str
             items.extend(page.get("items") or [])
     except ApiFailure as failure:
         session.failed("events", namespaced("events", namespace or "default"), failure,
-                       needs("list", "events", namespace))
+                       needs("list", "events", namespace), what=f"events of {kind} {namespace or '*'}/{name}")
         return items
     by_ns: dict[str, list[dict]] = {}
     for ev in items:

@@ -35,7 +35,8 @@ def run(session: Session, namespace: str, pod: str, container: str, command: lis
                                           failure.describe())
         session.run("exec").files.update((paths.stdout, paths.stderr, paths.meta))
         session.failed("exec", paths.meta.removesuffix(".json") + ".json", failure,
-                       needs("create", "pods/exec", namespace))
+                       needs("create", "pods/exec", namespace),
+                       what=f"`{' '.join(command)}` in {namespace}/{pod} container {container}")
         return None
     red = session.redactor
     paths = session.writer.write_exec(namespace, pod, container, command, red.text(res.stdout),

@@ -170,10 +170,8 @@ class Kube:
                                      _request_timeout=(min(t, 10.0), t))
         except _client.ApiException as err:
             raise ApiFailure(err.status or None, "Unreachable", err.reason or str(err), path) from None
-        except urllib3.exceptions.TimeoutError as err:
-            raise ApiFailure(None, "Timeout", f"no answer within {t:.1f}s ({type(err).__name__})", path) from None
         except (urllib3.exceptions.HTTPError, OSError) as err:
-            raise ApiFailure(None, "Unreachable", f"{type(err).__name__}: {err}", path) from None
+            raise _transport_failure(err, t, path) from None
         raw = resp.response
         try:
             deadline = time.monotonic() + t
@@ -188,10 +186,8 @@ class Kube:
                 if time.monotonic() > deadline:
                     raise ApiFailure(None, "Timeout", f"answer not complete within {t:.1f}s", path)
             data = b"".join(chunks)
-        except urllib3.exceptions.TimeoutError:
-            raise ApiFailure(None, "Timeout", f"answer stalled for more than {t:.1f}s", path) from None
         except (urllib3.exceptions.HTTPError, OSError) as err:
-            raise ApiFailure(None, "Unreachable", f"connection dropped: {type(err).__name__}", path) from None
+            raise _transport_failure(err, t, path, "answer cut") from None
         finally:
             raw.release_conn() if limit is None else raw.close()
         with self._lock:
@@ -266,6 +262,31 @@ class Kube:
 
     # ---- exec ----------------------------------------------------------------
 
+    def _exec_connect(self, url: str, headers: dict, path: str):
+        """Open the exec websocket; the handshake is retried like a read (429/5xx/dropped)."""
+        attempt = 0
+        while True:
+            with self._lock:
+                self.stats.requests += 1
+            try:
+                return _ws.WSClient(self.configuration, _ws.get_websocket_url(url), headers,
+                                    capture_all=False, binary=True)
+            except _websocket.WebSocketBadStatusException as err:
+                body = getattr(err, "resp_body", b"") or b""
+                failure = _failure_from_status(err.status_code, body, getattr(err, "resp_headers", None) or {}, path)
+            except (_websocket.WebSocketException, OSError) as err:
+                failure = ApiFailure(None, "Unreachable", f"exec did not start: {type(err).__name__}", path)
+                if isinstance(err, (TimeoutError, _websocket.WebSocketTimeoutException)):
+                    raise ApiFailure(None, "Timeout", "exec did not start in time", path) from None
+            retryable = failure.status in RETRY_STATUSES or failure.reason == "Unreachable"
+            wait = getattr(failure, "retry_after", None) or min(4.0, 0.1 * (2 ** attempt)) * (0.5 + random.random())
+            if not retryable or attempt >= self.max_retries or self.budget.remaining() <= wait + 0.1:
+                raise failure
+            attempt += 1
+            with self._lock:
+                self.stats.retries += 1
+            time.sleep(min(float(wait), 10.0))
+
     def exec(self, namespace: str, pod: str, container: str, command: list[str],
              timeout: float = 20.0, max_bytes: int = 1 << 20) -> ExecResult:
         """Run a command in a container over the websocket exec protocol, bounded in
@@ -276,19 +297,10 @@ class Kube:
             ("container", container), ("stdout", "true"), ("stderr", "true"), ("stdin", "false"), ("tty", "false")]
         _m, url, headers, _b, _p = self.api.param_serialize(
             method="GET", resource_path=path, query_params=params, header_params={}, auth_settings=["BearerToken"])
-        with self._lock:
-            self.stats.requests += 1
-        try:
-            ws = _ws.WSClient(self.configuration, _ws.get_websocket_url(url), headers,
-                              capture_all=False, binary=True)
-        except _websocket.WebSocketBadStatusException as err:
-            body = getattr(err, "resp_body", b"") or b""
-            raise _failure_from_status(err.status_code, body, {}, path) from None
-        except (_websocket.WebSocketException, OSError) as err:
-            raise ApiFailure(None, "Unreachable", f"exec did not start: {type(err).__name__}: {err}", path) from None
+        ws = self._exec_connect(url, headers, path)
         out, err_out = bytearray(), bytearray()
         truncated, timed_out = False, False
-        deadline = time.monotonic() + t
+        deadline = time.monotonic() + min(t, max(0.05, self.budget.remaining()))
         try:
             while ws.is_open():
                 left = deadline - time.monotonic()
@@ -321,6 +333,23 @@ class Kube:
             return ExecResult(_dec(out), _dec(err_out), None, f"output cut at {max_bytes} bytes", True)
         code, error = _exit_status(status_raw)
         return ExecResult(_dec(out), _dec(err_out), code, error)
+
+
+def _transport_failure(err: BaseException, timeout: float, path: str, when: str = "no answer") -> ApiFailure:
+    """urllib3 wraps the real cause in MaxRetryError (we retry ourselves): unwrap it."""
+    cause = getattr(err, "reason", None) if isinstance(err, urllib3.exceptions.MaxRetryError) else err
+    cause = cause or err
+    if isinstance(cause, (urllib3.exceptions.TimeoutError, TimeoutError)) or "timed out" in str(cause):
+        return ApiFailure(None, "Timeout", f"{when}: nothing received for {timeout:.1f}s", path)
+    if isinstance(cause, urllib3.exceptions.NewConnectionError) or isinstance(cause, ConnectionRefusedError):
+        return ApiFailure(None, "Unreachable", f"cannot connect: {_short(cause)}", path)
+    return ApiFailure(None, "Unreachable", f"{when}: connection dropped ({type(cause).__name__})", path)
+
+
+def _short(err: BaseException) -> str:
+    text = str(err)
+    m = re.search(r"\[Errno -?\d+\][^)'\"]*", text)
+    return m.group(0).strip() if m else type(err).__name__
 
 
 def _dec(data: bytes | bytearray) -> str:

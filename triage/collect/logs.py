@@ -43,7 +43,8 @@ def collect_log(session: Session, namespace: str, pod: str, container: str, prev
         text = session.kube.get_text(f"/api/v1/namespaces/{namespace}/pods/{pod}/log", query,
                                      max_bytes=opts.log_limit_bytes)
     except ApiFailure as failure:
-        session.failed("logs", path, failure, needs("get", "pods/log", namespace))
+        session.failed("logs", path, failure, needs("get", "pods/log", namespace),
+                       what=f"{'previous ' if previous else ''}log of {namespace}/{pod} container {container}")
         return None
     return session.write_text("logs", path, text)
 

@@ -109,7 +109,7 @@ class Session:
         finally:
             self.progress.done(name)
 
-    def failed(self, collector: str, piece: str, failure: ApiFailure, needs: str) -> None:
+    def failed(self, collector: str, piece: str, failure: ApiFailure, needs: str, what: str | None = None) -> None:
         """A piece could not be collected: `<piece>-errors.json` and a gap naming what would close it."""
         run = self.run(collector)
         with self._lock:
@@ -118,7 +118,7 @@ class Session:
             entry = self._errors.setdefault(piece, {"reason": failure.reason, "errors": []})
             entry["errors"].append(failure.describe())
             run.files.add(layout.errors_path(piece))
-        detail = f"{piece}: {failure.message}" if failure.message else piece
+        detail = f"{what or piece}: {failure.message}" if failure.message else (what or piece)
         self.writer.add_gap(collector, failure.reason, detail, needs if failure.reason in
                             ("Forbidden", "Unauthorized") else _needs_for(failure, needs))
 
@@ -202,7 +202,7 @@ def _sort_key(item: dict) -> tuple:
 
 def _needs_for(failure: ApiFailure, needs: str) -> str:
     if failure.reason in ("Timeout", "BudgetExceeded"):
-        return f"{needs} (answered in time: raise --request-timeout / --timeout)"
+        return f"{needs} (not answered in time: raise --request-timeout or --timeout)"
     if failure.reason in ("TooManyRequests", "ServerError", "Unreachable"):
         return f"{needs} (the API server failed: retry later)"
     return needs

@@ -1,0 +1,120 @@
+"""Collection when the cluster or the permissions are not what we hoped: it finishes
+within its budget, and the gaps (manifest + `-errors.json`) say exactly what is missing
+and which permission would close it. One failed source never stops the others."""
+
+from __future__ import annotations
+
+import pytest
+
+from triage.bundle import layout
+from triage.bundle.views import load_bundle
+from triage.errors import ClusterError
+from triage.replay.server import Faults
+from tests.collect.cluster_fixture import NVIDIA_SMI, OOM_LOG, OPERATOR_NS, PENDING, TRAINER
+from tests.collect.helpers import gaps, read_json, run_collect, served
+
+PREVIOUS = layout.container_log("llm", TRAINER, "trainer", previous=True)
+
+
+def test_nodes_forbidden_is_a_gap_naming_the_permission(tmp_path):
+    with served(tmp_path, Faults(seed=1, forbidden={"nodes"})) as srv:
+        result, took = run_collect(srv, tmp_path, name=PENDING)
+    root = result.path
+    assert gaps(result) == [("nodes", "Forbidden", "list nodes at cluster scope")]
+    errors = read_json(root, layout.errors_path(layout.NODES))
+    assert errors["reason"] == "Forbidden" and "cannot list resource \"nodes\"" in errors["errors"][0]
+    assert not (root / layout.NODES).exists()
+    # The access review said so before collecting.
+    assert result.manifest["access_denied"] == ["list nodes at cluster scope"]
+    # Everything else still came: the pod, its events, its owners.
+    assert (root / layout.namespaced_list("events", "llm")).is_file()
+    assert (root / layout.namespaced_list("deployments", "llm")).is_file()
+    status = {c["name"]: c["status"] for c in result.manifest["collectors"]}
+    assert status["nodes"] == "failed" and status["pods"] == "ok" and status["owners"] == "ok"
+    with load_bundle(root) as bundle:
+        assert [e.reason for e in bundle.collection_errors()] == ["Forbidden"]
+
+
+def test_exec_forbidden_records_each_command_and_keeps_logs(tmp_path):
+    with served(tmp_path, Faults(seed=1, forbidden={"pods/exec"})) as srv:
+        result, _ = run_collect(srv, tmp_path, name=TRAINER)
+    root = result.path
+    assert sorted(set(gaps(result))) == [("exec", "Forbidden", "create pods/exec in namespace llm"),
+                                         ("exec", "Forbidden", f"create pods/exec in namespace {OPERATOR_NS}")]
+    assert len(result.manifest["gaps"]) == 4          # nvidia-smi, -q -x, driver nvidia-smi, dmesg
+    meta = read_json(root, layout.exec_paths("llm", TRAINER, "trainer", "nvidia-smi").meta)
+    assert meta["exit_code"] is None and meta["error"].startswith("Forbidden (403)")
+    assert (root / PREVIOUS).read_text() == OOM_LOG
+    assert not (root / layout.node_dmesg("gpu-node-1")).exists()
+
+
+def test_no_exec_skips_commands_without_gaps(tmp_path):
+    with served(tmp_path) as srv:
+        result, _ = run_collect(srv, tmp_path, name=TRAINER, exec=False)
+        assert not any(r.path.endswith("/exec") for r in srv.requests)
+    assert gaps(result) == []
+    assert not (result.path / "gpu" / "exec").exists()
+
+
+def test_429_and_500_on_a_fifth_of_requests_are_retried_to_a_complete_bundle(tmp_path):
+    with served(tmp_path, Faults(seed=3, rate_429=0.1, rate_500=0.1, retry_after_s=1)) as srv:
+        result, took = run_collect(srv, tmp_path, name=TRAINER, timeout=30)
+        failed = [r for r in srv.requests if r.status in (429, 500)]
+    assert failed, "the fault injection did not fire"
+    assert result.manifest["collection"]["retries"] >= len(failed)
+    assert took < 30
+    assert gaps(result) == []
+    root = result.path
+    assert (root / PREVIOUS).read_text() == OOM_LOG
+    assert (root / layout.exec_paths("llm", TRAINER, "trainer", "nvidia-smi").stdout).read_text() == NVIDIA_SMI
+
+
+def test_dropped_connections_are_retried(tmp_path):
+    with served(tmp_path, Faults(seed=2, drop_rate=0.2)) as srv:
+        result, _ = run_collect(srv, tmp_path, name=TRAINER)
+    assert result.manifest["collection"]["retries"] > 0
+    assert gaps(result) == []
+    assert (result.path / PREVIOUS).read_text() == OOM_LOG
+
+
+def test_stalled_answer_times_out_into_a_gap_and_the_rest_finishes(tmp_path):
+    faults = Faults(seed=1, stall_paths=("/api/v1/namespaces/llm/events",), stall_seconds=30)
+    with served(tmp_path, faults) as srv:
+        result, took = run_collect(srv, tmp_path, name=TRAINER, request_timeout=1.0, timeout=10)
+    assert took < 5
+    assert set(gaps(result)) == {("events", "Timeout",
+                                  "list events in namespace llm (not answered in time: raise --request-timeout "
+                                  "or --timeout)")}
+    details = sorted(g["detail"].split(":")[0] for g in result.manifest["gaps"])
+    assert details == ["events of Pod llm/llama-train-0", "events of StatefulSet llm/llama-train"]
+    assert (result.path / PREVIOUS).read_text() == OOM_LOG
+
+
+def test_whole_collection_respects_its_budget(tmp_path):
+    with served(tmp_path, Faults(seed=1, latency_ms=300)) as srv:
+        result, took = run_collect(srv, tmp_path, name=TRAINER, timeout=1.0)
+    assert took < 1.6
+    assert result.manifest["collection"]["budget_exceeded"] is True
+    reasons = {g["reason"] for g in result.manifest["gaps"]}
+    assert reasons <= {"Timeout", "BudgetExceeded"} and reasons
+
+
+def test_unreachable_api_server_is_one_line_error(tmp_path):
+    with served(tmp_path) as srv:
+        kubeconfig = srv.kubeconfig
+    from triage.collect.run import Target, collect
+    from triage.collect.session import Options
+    with pytest.raises(ClusterError, match=r"^cannot reach the API server at http://127\.0\.0\.1:\d+"):
+        collect(Target("Pod", "llm", TRAINER), Options(kubeconfig=kubeconfig, request_timeout=2), tmp_path / "o")
+
+
+def test_missing_pod_and_unknown_context_are_one_line_errors(tmp_path):
+    from triage.collect.run import Target, collect
+    from triage.collect.session import Options
+    with served(tmp_path) as srv:
+        with pytest.raises(ClusterError, match="^pod nope not found in namespace llm$"):
+            collect(Target("Pod", "llm", "nope"), Options(kubeconfig=srv.kubeconfig), tmp_path / "o1")
+        with pytest.raises(ClusterError, match="^context 'prod' not found in kubeconfig"):
+            collect(Target("Pod", "llm", TRAINER), Options(kubeconfig=srv.kubeconfig, context="prod"), tmp_path / "o2")
+    with pytest.raises(ClusterError, match="does not exist"):
+        collect(Target("Pod", "llm", TRAINER), Options(kubeconfig=str(tmp_path / "none")), tmp_path / "o3")
