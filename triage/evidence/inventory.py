@@ -166,8 +166,22 @@ class GpuInventory:
 
 # ---- combining views -----------------------------------------------------------------------
 
+_GPU_NAME_CACHE: dict[str, bool] = {}
+
+
+def _gpu_name(name) -> bool:
+    hit = _GPU_NAME_CACHE.get(name)
+    if hit is None:
+        hit = isinstance(name, str) and is_gpu_resource(name)
+        if len(_GPU_NAME_CACHE) < 4096:
+            _GPU_NAME_CACHE[name] = hit
+    return hit
+
+
 def _raw_requests_gpu(raw: Mapping) -> bool:
     """Cheap pre-check on the raw pod (100k pods): does any container name a GPU resource?"""
+    if not isinstance(raw, Mapping):
+        return False
     spec = raw.get("spec")
     if not isinstance(spec, Mapping):
         return False
@@ -177,7 +191,7 @@ def _raw_requests_gpu(raw: Mapping) -> bool:
             if not isinstance(res, Mapping):
                 continue
             for part in (res.get("limits"), res.get("requests")):
-                if isinstance(part, Mapping) and any(isinstance(k, str) and is_gpu_resource(k) for k in part):
+                if isinstance(part, Mapping) and any(_gpu_name(k) for k in part):
                     return True
     return False
 
@@ -186,9 +200,11 @@ def _holders_by_node(pods: Iterable[Pod]) -> dict[str, dict[str, list[GpuHolder]
     out: dict[str, dict[str, list[GpuHolder]]] = defaultdict(lambda: defaultdict(list))
     for pod in pods:
         raw = pod.raw
-        status = raw.get("status") if isinstance(raw, Mapping) else None
+        if not _raw_requests_gpu(raw):
+            continue
+        status = raw.get("status")
         phase = str(status.get("phase") or "") if isinstance(status, Mapping) else ""
-        if phase in ("Succeeded", "Failed") or not _raw_requests_gpu(raw):
+        if phase in ("Succeeded", "Failed"):
             continue
         node = pod.node_name
         if not node:

@@ -366,7 +366,7 @@ class VolumeFailure:
 _VOL_OP = re.compile(r"(?P<op>MountVolume\.SetUp|MountVolume\.MountDevice|MountVolume\.WaitForAttach|AttachVolume\.Attach)"
                      r" failed for volume \"(?P<v>[^\"]*)\"\s*:?\s*(?P<d>.*)", re.S)
 _VOL_MULTI = re.compile(r"Multi-Attach error for volume \"(?P<v>[^\"]*)\"\s*(?P<d>.*)", re.S)
-_VOL_LIST = re.compile(r"(?P<k>unmounted|unattached) volumes=\[(?P<l>[^\]]*)\]")
+_VOL_LIST = re.compile(r"(?P<k>unmounted|unattached) volumes=\[(?P<l>[^\]]{0,4096})\]")
 
 
 def parse_volume_failure(message: str) -> VolumeFailure | None:
