@@ -57,13 +57,13 @@ _PREFIX_PATTERNS: tuple[str, ...] = (
         # Go log, with an optional log.SetPrefix program name
         r"(?:[\w.-]+: )?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? ?",
         # vLLM process tag
-        r"\([A-Za-z_]\w*(?:[ ,]+\w+=[^\s,)]*)*\) ",
-        # vLLM logger (v0 without '[', v1 with)
-        r"(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+:\d+\] ?",
+        r"\([A-Za-z_]\w*(?:[ ,]+\w+=[^\s,)]*)*\) +",
+        # vLLM logger: v0 `INFO 11-18 18:07:28 engine.py:366]`, v1 with `[...]`, newest without the date
+        r"(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +(?:\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?|\[)[\w./-]+:\d+\] ?",
         # torch distributed rank tag
         r"\[rank\d+\]: ?",
         # c10 / glog bracket header
-        r"\[[IWEF](?:\d{4} \d\d:\d\d:\d\d\.\d+)? ?[\w.-]+:\d+\] ?",
+        r"\[[IWEF](?:\d{3,4} \d\d:\d\d:\d\d\.\d+)? ?[\w.-]+:\d+\] ?",
         # logrus text formatter
         r"(?:TRAC|DEBU|INFO|WARN|ERRO|FATA|PANI)\[[^\]]{1,40}\] ?",
         # docker compose service column
