@@ -300,3 +300,31 @@ def test_wrong_types_give_none():
     assert ev.parse_event_message(None, None) is None      # type: ignore[arg-type]
     assert ev.parse_admission_failure(42) is None           # type: ignore[arg-type]
     assert ev.parse_describe_states(b"bytes") == ()         # type: ignore[arg-type]
+
+
+# ---- bundle views in -------------------------------------------------------------------------------
+
+def test_parse_event_from_views_of_both_event_apis():
+    from triage.bundle.objects import Event
+    sched = Event({"reason": "FailedScheduling", "type": "Warning", "reportingController": "default-scheduler",
+                   "regarding": {"kind": "Pod", "name": "p", "namespace": "ml"},
+                   "note": line_with("sched-pod-affinity-plus-insufficient-gpu", "nodes are available")},
+                  "cluster-resources/events/ml.json")
+    m = ev.parse_event(sched)
+    assert m.total_nodes == 4 and m.preemption.no_victims == 3
+    kubelet = Event({"reason": "Unhealthy", "message": "(combined from similar events): Liveness probe failed: "
+                     "HTTP probe failed with statuscode: 404", "involvedObject": {"kind": "Pod", "name": "p"}},
+                    "cluster-resources/events/ml.json")
+    assert ev.parse_event(kubelet).status_code == 404
+    assert ev.parse_event({"reason": "Unhealthy"}) is None            # type: ignore[arg-type]
+
+
+def test_scheduling_failure_reads_the_pod_condition():
+    from triage.bundle.objects import Pod
+    msg = "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No " \
+          "preemption victims found for incoming pod."
+    pod = Pod({"metadata": {"name": "p", "namespace": "ml"}, "status": {"phase": "Pending", "conditions": [
+        {"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}]}}, "x")
+    assert ev.scheduling_failure(pod).insufficient_resources == ("nvidia.com/gpu",)
+    placed = Pod({"status": {"conditions": [{"type": "PodScheduled", "status": "True"}]}}, "x")
+    assert ev.scheduling_failure(placed) is None

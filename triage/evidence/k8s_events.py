@@ -10,6 +10,10 @@ event reason. Real samples:
     Container vllm-standalone-3b-vllm-llama-3-3b-instruct failed liveness probe, will be restarted
     Error creating: pods "train-7c9d8f6b5d-" is forbidden: exceeded quota: gpu-quota, requested: requests.nvidia.com/gpu=1, used: requests.nvidia.com/gpu=4, limited: requests.nvidia.com/gpu=4
     Failed to pull image "nvcr.io/nvidia/driver:515.65.01-buildroot2021.02.12": rpc error: code = NotFound desc = ... not found
+
+`parse_event(event)` and `scheduling_failure(pod)` take the bundle views directly. The
+sections below (admission, probes, images/volumes, eviction/quota/node, container states,
+describe rows) are one module because they share one dispatcher; split along them if it grows.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Union
 
-from triage.bundle.objects import ContainerState
+from triage.bundle.objects import ContainerState, Event, Pod
 from triage.evidence.runtime_error import RuntimeFailure, parse_runtime_error
+from triage.evidence.scheduler_message import SchedulingMessage, parse_scheduling_message
 
 MAX_TEXT = 65536
 REJECTED_PREFIX = "Pod was rejected: "
@@ -688,3 +693,25 @@ def parse_pod_status(reason: str, message: str) -> AdmissionFailure | Eviction |
     if reason == "Evicted":
         return parse_eviction(message)
     return parse_admission_failure(message, reason)
+
+
+_SCHEDULER_REASONS = frozenset({"FailedScheduling", "NotTriggerScaleUp", "FailedScaleUp"})
+
+
+def parse_event(event: Event) -> EventFact | SchedulingMessage | None:
+    """The fact in an Event view: scheduler/autoscaler reasons go to the scheduler parser."""
+    if not isinstance(event, Event):
+        return None
+    if event.reason in _SCHEDULER_REASONS:
+        return parse_scheduling_message(event.message)
+    return parse_event_message(event.reason, event.message)
+
+
+def scheduling_failure(pod: Pod) -> SchedulingMessage | None:
+    """Why `pod` is not placed, from its PodScheduled=False condition (never truncated, unlike the event)."""
+    if not isinstance(pod, Pod):
+        return None
+    cond = pod.condition("PodScheduled")
+    if cond is None or cond.status != "False":
+        return None
+    return parse_scheduling_message(cond.message)
