@@ -155,3 +155,18 @@ def test_forbidden_nodes_reads_like_rbac(bundle_dir, tmp_path, kubectl):
                 'cannot list resource "nodes" in API group "" at the cluster scope') in proc.stderr
         proc = kubectl("exec", "vllm-0", "-n", "ml", "-c", "server", "--", "nvidia-smi", config=config, check_rc=1)
         assert 'cannot create resource "pods/exec" in API group "" in the namespace "ml"' in proc.stderr
+
+
+def test_serves_a_real_troubleshoot_support_bundle_tarball(tmp_path, kubectl, corpus):
+    """A support bundle written by replicatedhq/troubleshoot (k3s, no manifest), served as .tar.gz."""
+    with ReplayServer(corpus / "support-bundles" / "troubleshoot-testdata-k3s.tar.gz") as srv:
+        config = srv.write_kubeconfig(tmp_path / "config")
+        rows = table_rows(kubectl("get", "pods", "-n", "default", config=config).stdout)
+        nginx = rows["nginx-deployment-7986654d4-ztx2g"]
+        # two containers, both ready and running, 25 restarts each
+        assert (nginx["READY"], nginx["STATUS"]) == ("2/2", "Running")
+        assert nginx["RESTARTS"].startswith("50 (")
+        rows = table_rows(kubectl("get", "nodes", config=config).stdout)
+        assert rows["k3d-mycluster-server-0"]["VERSION"] == "v1.24.4+k3s1"
+        assert rows["k3d-mycluster-server-0"]["ROLES"] == "control-plane,master"
+        assert "pod/static-hi" in kubectl("get", "events", "-A", config=config).stdout
