@@ -283,3 +283,29 @@ def test_scan_of_500_findings_renders_every_workload():
     assert len(doc["findings"]) >= 500
     md = render_markdown(doc)
     assert len(re.findall(r"^### \d+\. ", md, re.M)) == len(doc["diagnoses"]) > 100
+
+
+def test_inconclusive_with_an_unplaced_gap_calls_no_layer_passed():
+    """The analyser could not say why a pod is pending: no layer may show as passed."""
+    doc = load("healthy")
+    doc["status"] = "inconclusive"
+    doc["gaps"] = [{"collector": "analysis", "reason": "unrecognised",
+                    "detail": "Pod/search/embedder-6f5d8c7d9-q2w4x is pending and no rule recognised why",
+                    "needs": "the pod's events and its containers' current and previous logs"}]
+    assert set(ladder_states(doc).values()) == {"gap"}
+
+
+def test_gpu_resource_advertised_as_zero_is_said_so():
+    doc = load("scan")
+    doc["inventory"] = [dict(doc["inventory"][0], capacity=0, allocatable=0, requested=0, free=0,
+                             holders=[])]
+    assert "advertised as 0" in render_text(doc, color=False)
+    assert "advertised as 0" in render_html(doc)
+
+
+def test_unusable_bundle_files_are_listed_under_collection():
+    doc = load("healthy")
+    doc["collection"]["problems"] = [{"path": "cluster-resources/pods/llm.json",
+                                      "detail": "not JSON: Expecting value: line 1 column 1"}]
+    md = render_markdown(doc)
+    assert "- Unusable file: `cluster-resources/pods/llm.json`: not JSON" in md.split("## Collection")[1]

@@ -186,23 +186,30 @@ _GAP_LAYER_WORDS = (
 
 
 def gap_layer(collector: str, needs: str = "") -> str:
-    """The layer a gap leaves unchecked, or "" when it names none.
+    """The layer a gap leaves unchecked, from its collector's name, or "" when
+    the name tells none.
 
-    >>> gap_layer("nodes"), gap_layer("logs"), gap_layer("exec", "create pods/exec")
-    ('node', 'application', 'driver')
+    >>> gap_layer("nodes"), gap_layer("logs"), gap_layer("exec"), gap_layer("analysis")
+    ('node', 'application', 'driver', '')
     """
-    for text in (collector.lower(), needs.lower()):
-        for word, layer in _GAP_LAYER_WORDS:
-            if word in text:
-                return layer
+    del needs  # free prose: too loose to decide a layer from
+    name = collector.lower()
+    for word, layer in _GAP_LAYER_WORDS:
+        if word in name:
+            return layer
     return ""
 
 
-def ladder(findings: list[dict], gaps: list[dict], root: dict | None) -> list[dict[str, Any]]:
+def ladder(findings: list[dict], gaps: list[dict], root: dict | None,
+           status: str = "problem") -> list[dict[str, Any]]:
     """One step per layer, outside in: failed (a finding there), not checked (a
-    gap there and no finding) or passed; the root cause's layer marked."""
+    gap there and no finding) or passed; the root cause's layer marked. When an
+    inconclusive diagnosis has a gap that names no layer, no layer without a
+    finding can be called passed."""
     failed = {f["layer"] for f in findings}
     unchecked = {g["layer"] for g in gaps}
+    if status == "inconclusive" and "" in unchecked:
+        unchecked = set(LAYERS)
     root_layer = root["layer"] if root else None
     steps = []
     for layer in LAYERS:
@@ -271,6 +278,8 @@ def _collection(doc: dict) -> dict[str, Any]:
         "bundle_path": clean(bundle.get("path"), 200) or "unknown",
         "bundle_sha256": clean(col.get("bundle_sha256"), 80) or "unknown",
         "tool": clean(" ".join(str(v) for v in _dict(doc.get("tool")).values()), 80),
+        "problems": [{"path": clean(_dict(p).get("path"), 400), "detail": clean(_dict(p).get("detail"))}
+                     for p in _list(col.get("problems"))],
     }
 
 
@@ -336,7 +345,7 @@ def _diagnosis(raw: dict, index: int) -> dict[str, Any]:
         "others": others,
         "other_count": len(others),
         "gaps": gaps,
-        "ladder": ladder(findings if findings or root is None else [root], gaps, root),
+        "ladder": ladder(findings if findings or root is None else [root], gaps, root, status),
     }
 
 
@@ -349,7 +358,17 @@ def _release_checks(doc: dict) -> list[dict[str, Any]]:
         answer = clean(r.get("answer"), 10).lower()
         out.append({"id": rid, "question": questions.get(rid, ""),
                     "answer": answer if answer in ("yes", "no") else "unknown",
-                    "evidence": [citation(c) for c in _list(r.get("evidence"))]})
+                    "evidence": _unique([citation(c) for c in _list(r.get("evidence"))])})
+    return out
+
+
+def _unique(citations: list[dict]) -> list[dict]:
+    seen, out = set(), []
+    for c in citations:
+        key = (c["where"], c["excerpt"])
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
     return out
 
 

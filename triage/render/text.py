@@ -199,10 +199,14 @@ class _Report:
                 table.add_row(row["name"], Text(row["status"], style=self.style(status_style)),
                               row["duration"], row["error"])
             self.out.append(table)
+        for p in c["problems"]:
+            self.out.append(Padding(Text(f"unusable file {p['path']}: {p['detail']}"), (0, 0, 0, 2)))
 
     def bar(self, r: dict) -> Text:
         if r["capacity"] is None:
             return Text("not advertised", style=self.style("dim italic"))
+        if r["capacity"] == 0:
+            return Text("advertised as 0", style=self.style("dim italic"))
         held = min(r["requested"], r["allocatable"] or 0)
         free, bad = r["free"] or 0, r["unhealthy"]
         scale = max(1.0, (held + free + bad) / 16)
