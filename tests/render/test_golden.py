@@ -43,10 +43,15 @@ _TIME = re.compile(r"(?i)(collected at:?\s*(?:</?\w+>)?\s*)\d{4}-\d\d-\d\dT[0-9:
 _DURATION = re.compile(r"\b\d+\.\d\d s\b")
 
 
+def _digits(match: re.Match) -> str:
+    return re.sub(r"\d", "#", match.group(0))
+
+
 def normalise(text: str) -> str:
-    """Collection time and collector durations vary from run to run."""
-    text = _TIME.sub(r"\1<TIME>", text)
-    return _DURATION.sub("<DUR>", text)
+    """Collection time and collector durations vary from run to run: their digits
+    become '#' (same width, so text tables stay aligned)."""
+    text = _TIME.sub(_digits, text)
+    return _DURATION.sub(_digits, text)
 
 
 def stand_in_playbook(fid: str, params: dict) -> str:
@@ -81,6 +86,6 @@ def test_normalise_keeps_evidence_timestamps():
     text = ("- Collected at: 2026-11-29T15:00:00Z\n"
             "2023-10-19T11:11:54.957723331+08:00 stderr F Failed to initialize NVML\n"
             "| exec | failed | 0.02 s | forbidden |")
-    assert normalise(text) == ("- Collected at: <TIME>\n"
+    assert normalise(text) == ("- Collected at: ####-##-##T##:##:##Z\n"
                                "2023-10-19T11:11:54.957723331+08:00 stderr F Failed to initialize NVML\n"
-                               "| exec | failed | <DUR> | forbidden |")
+                               "| exec | failed | #.## s | forbidden |")
