@@ -233,3 +233,10 @@ def test_mutated_real_texts(case_id, pos, cut, insert):
     assert d is None or d.state() in set(S)
     parse_node_column(mutated)
     parse_describe_conditions(mutated)
+
+
+def test_real_support_bundle_without_gpus_has_an_empty_inventory():
+    with load_bundle(CORPUS / "support-bundles" / "troubleshoot-testdata-k3s.tar.gz") as bundle:
+        assert build_inventory(bundle).nodes == ()
+        (node,) = build_inventory(bundle, all_nodes=True).nodes
+    assert (node.node, node.ready, node.resources) == ("k3d-mycluster-server-0", True, ())

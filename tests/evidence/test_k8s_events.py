@@ -328,3 +328,29 @@ def test_scheduling_failure_reads_the_pod_condition():
     assert ev.scheduling_failure(pod).insufficient_resources == ("nvidia.com/gpu",)
     placed = Pod({"status": {"conditions": [{"type": "PodScheduled", "status": "True"}]}}, "x")
     assert ev.scheduling_failure(placed) is None
+
+
+# ---- real support bundles (troubleshoot, no GPUs): every event and container state --------------------
+
+@pytest.mark.parametrize("name", ["troubleshoot-baseline-kind.tar.gz", "troubleshoot-testdata-k3s.tar.gz"])
+def test_real_support_bundle_events_and_states(name):
+    from triage.bundle.views import load_bundle
+    with load_bundle(CORPUS / "support-bundles" / name) as bundle:
+        facts = {(e.reason, e.message): ev.parse_event(e) for e in bundle.events()}
+        states = [(p.name, s.name, ev.classify_termination(st)) for p in bundle.pods()
+                  for s in p.container_statuses for st in (s.state, s.last_state)]
+    # routine Normal events (Pulled, Created, Scheduled, ScalingReplicaSet ...) are no facts
+    recognised = {reason for (reason, _), f in facts.items() if f is not None}
+    if name.startswith("troubleshoot-baseline"):
+        assert recognised == {"Unhealthy"}
+        (probe,) = [f for (r, _), f in facts.items() if r == "Unhealthy"]
+        assert (probe.probe, probe.outcome, probe.status_code) == (ProbeKind.READINESS, PO.HTTP_STATUS, 500)
+    else:
+        assert recognised == {"BackOff"}
+        (back,) = [f for (r, _), f in facts.items() if r == "BackOff"]
+        assert (back.kind, back.container) == (ev.BackOffKind.CONTAINER_RESTART, None)   # the <=1.25 form
+        by = {(pod.split("-")[0], c): t for pod, c, t in states if t}
+        # k3s restarted: containerd reports reason Unknown with exit 255, not an application error
+        assert by[("nginx", "hello")].kind is T.UNKNOWN and by[("nginx", "hello")].exit_code == 255
+        assert by[("local", "local-path-provisioner")].kind is T.ERROR
+        assert by[("helm", "helm")].kind is T.COMPLETED

@@ -531,7 +531,7 @@ class TerminationKind(str, Enum):
     ERROR = "error"                    # another non-zero exit code
     COMPLETED = "completed"            # exit 0
     START_ERROR = "start_error"        # the runtime could not start it (128, StartError, ContainerCannotRun)
-    UNKNOWN = "unknown"                # ContainerStatusUnknown, or no exit code
+    UNKNOWN = "unknown"                # ContainerStatusUnknown, Unknown (runtime restarted; 255), no exit code
 
 
 @dataclass(frozen=True)
@@ -555,7 +555,7 @@ def classify_termination(state: ContainerState | None) -> Termination | None:
         kind = TerminationKind.OOM_KILLED
     elif reason in ("StartError", "ContainerCannotRun") or (code == 128 and reason != "Completed"):
         kind = TerminationKind.START_ERROR
-    elif reason == "ContainerStatusUnknown" or code is None:
+    elif reason in ("ContainerStatusUnknown", "Unknown") or code is None:   # Unknown/255: runtime lost it
         kind = TerminationKind.UNKNOWN
     elif code == 0:
         kind = TerminationKind.COMPLETED
