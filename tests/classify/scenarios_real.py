@@ -470,7 +470,8 @@ def _(w, t):
 @case("legacy-gpus-stranded-after-container-restart", "plugin.stale_allocation", pod_subj("gpu", "default"),
       world_note="Kubernetes 1.6 in-tree GPU manager: the pod's status reason/message carry the case's STATUS text.")
 def _(w, t):
-    msg = t.splitlines()[2].split("0/1", 1)[1].strip().rsplit("   ", 2)[0].strip()
+    import re
+    msg = re.split(r"\s{2,}", t.splitlines()[2].split("0/1", 1)[1].strip())[0]
     w.node("slave2", gpus=4, resource="alpha.kubernetes.io/nvidia-gpu")
     w.pod("default", "gpu", node="slave2", gpu=4, resource="alpha.kubernetes.io/nvidia-gpu", phase="Failed",
           containers=("gpu",), reason=msg, message=msg,

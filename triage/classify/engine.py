@@ -259,8 +259,12 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
                 related += idx.infra_by_node.get(pod.node_name, ())
                 need += idx.gaps_by_node.get(pod.node_name, ())
             else:
-                # a pending pod: node findings count when they explain its symptom
-                pool = [f for n in ctx.gpu_node_names for f in idx.infra_by_node.get(n, ())]
+                # a pending pod: node findings count when they explain its symptom, and only
+                # when every GPU node has one (a broken node among healthy ones explains nothing)
+                nodes = ctx.gpu_node_names
+                broken = [n for n in nodes if any(f.severity.rank <= Severity.ERROR.rank
+                                                  for f in idx.infra_by_node.get(n, ()))]
+                pool = [f for n in broken for f in idx.infra_by_node.get(n, ())] if len(broken) == len(nodes) else []
                 changed = True
                 while changed:
                     changed = False

@@ -29,7 +29,7 @@ GPU_LOST = ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp
 EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     # scheduler symptoms
     "scheduler.insufficient_gpu": INFRA + ("scheduler.rollout_needs_extra_gpu", "scheduler.sharing_request_too_large"),
-    "scheduler.custom_scheduler_rejected": INFRA,
+    "scheduler.custom_scheduler_rejected": INFRA + ("scheduler.quota_exceeded",),
     "scheduler.node_affinity_mismatch": ("scheduler.selector_label_absent", "node.label_drift", "plugin.gfd_error",
                                          "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
     "scheduler.selector_label_absent": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
@@ -64,6 +64,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "driver.not_ready": DRIVER_BUILD + ("driver.not_loaded",),
     "driver.not_loaded": DRIVER_BUILD + ("driver.gpu_fallen_off_bus",),
     "driver.version_mismatch": ("driver.in_use_cannot_unload",),
+    "driver.kernel_mismatch": ("driver.secure_boot_rejected", "driver.nouveau_conflict"),
     "driver.xid_unhealthy_device": ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error",
                                     "driver.xid_nvlink_error"),
     # application: explained by the GPU stack below it, or by a more specific application finding
@@ -133,7 +134,8 @@ def resolve(findings: Iterable[Finding], target: Subject | None = None) -> tuple
     The root is a finding no other finding explains; among several, the one explaining
     most, then the worst severity, then one about the target itself, then the deepest
     layer. Deterministic whatever the input order."""
-    items = sorted(set(findings), key=lambda f: f.sort_key())
+    unique = {(f.id, f.subject, f.evidence): f for f in findings}
+    items = sorted(unique.values(), key=lambda f: f.sort_key())
     if not items:
         return None, ()
     direct = explains_map(items)

@@ -1,4 +1,149 @@
-"""Rules of the application layer."""
+"""Rules of the application layer: the workload itself (its logs, its container states,
+the kubelet's probe events). They are the root cause only when nothing below explains
+them (see explain.py)."""
 
 from __future__ import annotations
 
+from triage.classify.rules.base import (LogPattern, NeedGap, apply_patterns, pod_subject, rule, scan,
+                                        role_logs)
+from triage.classify.model import Gap
+
+P = LogPattern
+PATTERNS = (
+    P("workload", "cuda_oom", "application.cuda_oom", "error"),
+    P("workload", "no_kernel_image", "application.no_kernel_image", "error"),
+    P("workload", "nccl_timeout", "application.nccl_error", "error"),
+    P("workload", "nccl_network", "application.nccl_error", "error"),
+    P("workload", "nccl_error", "application.nccl_error", "error"),
+    P("workload", "shm_exhausted", "application.shm_too_small", "error"),
+    P("workload", "bus_error", "application.shm_too_small", "error"),
+    P("workload", "hf_unauthorized", "application.model_download_unauthorized", "error"),
+    P("workload", "hf_forbidden", "application.model_access_not_granted", "error"),
+    P("workload", "vllm_max_len_exceeds_kv", "application.vllm_kv_cache_insufficient", "error"),
+    P("workload", "vllm_no_cache_memory", "application.vllm_kv_cache_insufficient", "error"),
+)
+
+APP_IDS = sorted({p.id for p in PATTERNS})
+NO_GPU_KINDS = ("cuda_driver_too_old", "no_nvidia_driver", "no_cuda_device")
+
+
+@rule(ids=APP_IDS, reads=("pods/log",))
+def log_signatures(ctx):
+    yield from apply_patterns(ctx, PATTERNS)
+
+
+def requests_nvidia(pod) -> bool:
+    return any(r.startswith("nvidia.com/") or r == "alpha.kubernetes.io/nvidia-gpu" for r in pod.gpu_requests) \
+        or bool(pod.resource_claims)
+
+
+@rule(ids=("application.gpu_not_requested", "application.cuda_driver_too_old", "runtime.no_device_visible"),
+      reads=("pods/log", "pods"))
+def no_gpu_in_container(ctx):
+    """`CUDA driver version is insufficient` / `Found no NVIDIA driver` / `no CUDA-capable device`:
+    without a GPU request it is the pod spec; with one, an old driver or nothing injected."""
+    for pod, container, text in role_logs(ctx, "workload"):
+        facts = [f for f in scan(ctx, text) if f.kind.value in NO_GPU_KINDS]
+        if not facts:
+            continue
+        cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
+        common = dict(namespace=pod.namespace, pod=pod.name, container=container, node=pod.node_name or None)
+        if not requests_nvidia(pod):
+            yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
+                              cites + [ctx.cite_object(pod, f"containers[{container}].resources.limits has no nvidia.com/gpu")],
+                              **common)
+        elif any(f.kind.value == "cuda_driver_too_old" for f in facts):
+            yield ctx.finding("application.cuda_driver_too_old", "error", pod_subject(pod), cites, **common)
+        else:
+            yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites, **common)
+
+
+def _terminations(pod):
+    for st in pod.container_statuses:
+        if st.init:
+            continue
+        for state in (st.state, st.last_state):
+            if state is not None and state.kind == "terminated":
+                yield st, state
+
+
+@rule(ids=("application.oom_killed", "application.killed_sigkill"), reads=("pods",))
+def terminations(ctx):
+    """OOMKilled is host memory; 137 without OOMKilled is a SIGKILL from outside (probe, eviction)."""
+    for pod in ctx.scope_pods:
+        for st, state in _terminations(pod):
+            common = dict(namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
+                          exit_code=state.exit_code, reason=state.reason)
+            excerpt = (f"containerStatuses[{st.name}] terminated: reason {state.reason or '-'}, "
+                       f"exitCode {state.exit_code}, restartCount {st.restart_count}")
+            if state.reason == "OOMKilled":
+                limit = next((c.limits.get("memory") for c in pod.containers if c.name == st.name), None)
+                yield ctx.finding("application.oom_killed", "error", pod_subject(pod),
+                                  [ctx.cite_object(pod, excerpt)], requested=limit, **common)
+                break
+            if state.exit_code == 137:
+                yield ctx.finding("application.killed_sigkill", "warning" if st.ready else "error",
+                                  pod_subject(pod), [ctx.cite_object(pod, excerpt)], **common)
+                break
+
+
+@rule(ids=("application.probe_killed_during_startup",), reads=("events",))
+def probe_kills(ctx):
+    """The kubelet killed the container because a startup or liveness probe failed."""
+    from triage.evidence.k8s_events import parse_killing, parse_probe_failure
+    for pod in ctx.scope_pods:
+        unhealthy, killing = [], []
+        for ev in ctx.pod_events(pod):
+            if ev.reason == "Unhealthy":
+                pf = parse_probe_failure(ev.message)
+                if pf is not None and pf.probe.value in ("startup", "liveness"):
+                    unhealthy.append((ev, pf))
+            elif ev.reason == "Killing":
+                k = parse_killing(ev.message)
+                if k is not None and k.cause.value in ("startup", "liveness", "startup_probe", "liveness_probe"):
+                    killing.append(ev)
+        restarted = any(st.restart_count > 0 for st in pod.container_statuses if not st.init)
+        if unhealthy and (killing or restarted):
+            ev, pf = unhealthy[-1]
+            cites = [ctx.cite_event(ev)] + [ctx.cite_event(k) for k in killing[-1:]]
+            yield ctx.finding("application.probe_killed_during_startup", "error", pod_subject(pod), cites,
+                              namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
+                              reason=pf.probe.value, message=ev.message[:200])
+
+
+def _crashing_containers(pod):
+    for st in pod.container_statuses:
+        if st.init:
+            continue
+        waiting = st.state is not None and st.state.kind == "waiting" and st.state.reason == "CrashLoopBackOff"
+        failed = st.last_state is not None and st.last_state.kind == "terminated" and (st.last_state.exit_code or 0) not in (0, 137)
+        if waiting or (failed and st.restart_count > 0):
+            yield st
+
+
+@rule(ids=("application.crash_unclassified",), reads=("pods", "pods/log"))
+def crash_unclassified(ctx):
+    """A crash-looping container whose logs carry no known signature; without its
+    previous log, a gap (get pods/log) instead of a guess."""
+    for pod in ctx.scope_pods:
+        for st in _crashing_containers(pod):
+            prev = ctx.log(pod, st.name, True)
+            cur = ctx.log(pod, st.name, False)
+            if prev is None and cur is None:
+                reason = ctx.log_error(pod, st.name, True) or "not_collected"
+                yield NeedGap(Gap("logs", reason, f"no log of {pod.namespace}/{pod.name} container {st.name}",
+                                  f"get pods/log in namespace {pod.namespace}"), pod_subject(pod), pod.node_name or None)
+                continue
+            if any(scan(ctx, t) for t in (prev, cur) if t is not None):
+                continue          # a signature: another rule judged it
+            state = st.last_state if st.last_state and st.last_state.kind == "terminated" else st.state
+            excerpt = (f"containerStatuses[{st.name}]: {st.state.reason if st.state else ''}, last exit "
+                       f"{state.exit_code if state else '?'} ({state.reason if state else ''}), restarts {st.restart_count}")
+            cites = [ctx.cite_object(pod, excerpt)]
+            t = prev or cur
+            if t.lines:
+                n = len(t.lines)
+                cites.append(ctx.cite_line(t, n, t.lines[-1]))
+            yield ctx.finding("application.crash_unclassified", "error", pod_subject(pod), cites,
+                              namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
+                              exit_code=state.exit_code if state else None)

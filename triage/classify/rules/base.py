@@ -260,3 +260,90 @@ class Context:
         if excerpt is None:
             excerpt = text.lines[line - 1] if 0 < line <= len(text.lines) else ""
         return Citation(text.path, line, clip(excerpt))
+
+
+# ---- log facts (parsed once per file) and the single-source pattern rules ---------------
+
+@dataclass(frozen=True)
+class LogPattern:
+    """A single-source rule as data: a recognised log fact `kind` (a
+    `triage.evidence.log_facts.LogKind` value) in a log of `role` means finding `id`.
+    `when` optionally narrows on one fact parameter: (name, allowed values)."""
+
+    role: str          # workload | device-plugin | gfd | mig-manager | validator | driver | toolkit
+    kind: str
+    id: str
+    severity: str
+    when: tuple[str, tuple] | None = None
+
+
+def scan(ctx: "Context", text: LogText | None):
+    """`scan_log` facts of one bundle text file, cached on the context."""
+    if text is None:
+        return ()
+    cache = ctx.__dict__.setdefault("_facts", {})
+    if text.path not in cache:
+        from triage.evidence.log_signatures import scan_log
+        cache[text.path] = tuple(f for f in scan_log(text.text) if not f.normal)
+    return cache[text.path]
+
+
+VALIDATOR_ROLES = ("validator", "cuda-validator", "plugin-validator")
+
+
+def role_logs(ctx: "Context", role: str):
+    """(pod, container, LogText) for every collected log of pods playing `role`.
+    `validator` also covers the operator's validation init containers of any stack pod."""
+    if role == "workload":
+        pods = ctx.scope_pods
+        for pod in pods:
+            for c in pod.containers:
+                for prev in (True, False):
+                    t = ctx.log(pod, c.name, prev)
+                    if t is not None:
+                        yield pod, c.name, t
+        return
+    for r, pod in ctx.stack_pods:
+        for c in pod.containers:
+            is_validation = c.init and c.name.endswith("-validation")
+            if role == "validator":
+                if not (is_validation or r in VALIDATOR_ROLES):
+                    continue
+            elif r != role or is_validation:
+                continue
+            for prev in (True, False):
+                t = ctx.log(pod, c.name, prev)
+                if t is not None:
+                    yield pod, c.name, t
+
+
+_ROLE_PARAM = {"device-plugin": "plugin_pod", "driver": "driver_pod", "validator": "validator_pod",
+               "gfd": "plugin_pod", "mig-manager": "plugin_pod", "toolkit": "plugin_pod"}
+
+
+def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
+    """Run data rules: one finding per (id, subject) citing every matching line."""
+    by_role: dict[str, list[LogPattern]] = defaultdict(list)
+    for p in patterns:
+        by_role[p.role].append(p)
+    for role, pats in sorted(by_role.items()):
+        for pod, container, text in role_logs(ctx, role):
+            hits: dict[str, list] = defaultdict(list)
+            for fact in scan(ctx, text):
+                for p in pats:
+                    if p.kind != fact.kind.value:
+                        continue
+                    if p.when and fact.get(p.when[0]) not in p.when[1]:
+                        continue
+                    hits[(p.id, p.severity)].append(fact)
+            for (fid, sev), facts in sorted(hits.items()):
+                cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
+                params = {k: v for f in facts for k, v in f.params if k in ("xid", "required_cuda", "resource")}
+                if role == "workload":
+                    yield ctx.finding(fid, sev, pod_subject(pod), cites, namespace=pod.namespace, pod=pod.name,
+                                      container=container, node=pod.node_name or None, **params)
+                else:
+                    subject = node_subject(pod.node_name) if pod.node_name else pod_subject(pod)
+                    yield ctx.finding(fid, sev, subject, cites, node=pod.node_name or None,
+                                      operator_namespace=pod.namespace, container=container,
+                                      **{_ROLE_PARAM.get(role, "validator_pod"): pod.name}, **params)

@@ -1,4 +1,120 @@
-"""Rules of the driver layer."""
+"""Rules of the driver layer: the driver container's log and state, the node's kernel
+log (Xid lines, fallen off the bus, nouveau), and image pulls of the driver pod."""
 
 from __future__ import annotations
 
+from triage.classify.rules.base import LogPattern, apply_patterns, node_subject, rule, scan
+
+P = LogPattern
+PATTERNS = (
+    P("driver", "driver_kernel_unresolved", "driver.kernel_mismatch", "critical"),
+    P("driver", "driver_headers_missing", "driver.kernel_mismatch", "critical"),
+    P("driver", "driver_symbol_mismatch", "driver.kernel_mismatch", "critical"),
+    P("driver", "driver_module_load_failed", "driver.kernel_mismatch", "critical"),
+    P("driver", "driver_key_rejected", "driver.secure_boot_rejected", "critical"),
+    P("driver", "driver_secure_boot", "driver.secure_boot_rejected", "critical"),
+    P("driver", "driver_nouveau", "driver.nouveau_conflict", "critical"),
+    P("driver", "driver_in_use", "driver.in_use_cannot_unload", "critical"),
+    P("driver", "driver_image_pull_failed", "driver.image_unavailable", "critical"),
+    P("driver", "fabric_manager_not_running", "driver.fabric_manager_not_running", "critical"),
+    P("driver", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
+    P("driver", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
+    P("validator", "driver_validation_failed", "driver.not_ready", "error"),
+)
+
+
+@rule(ids=sorted({p.id for p in PATTERNS}), reads=("pods/log",))
+def log_signatures(ctx):
+    yield from apply_patterns(ctx, PATTERNS)
+
+
+XID_ECC = frozenset({48, 63, 64, 92, 94, 95})
+XID_GSP = frozenset({119, 120})
+XID_NVLINK = frozenset({74, 144, 145, 146, 147, 148, 149, 150})
+
+
+def xid_finding_id(event) -> tuple[str, str] | None:
+    """(finding id, severity) for one kernel Xid event; application-induced Xids are the
+    application's (13, 31, 43, 45, 109), hardware ones the driver layer's."""
+    if event.kind.value == "fallen_off_bus" or event.xid == 79:
+        return "driver.gpu_fallen_off_bus", "critical"
+    code = event.xid
+    if code in XID_ECC:
+        return "driver.xid_ecc_error", "critical"
+    if code in XID_GSP:
+        return "driver.xid_gsp_error", "critical"
+    if code in XID_NVLINK:
+        return "driver.xid_nvlink_error", "critical"
+    cls = event.xid_class.value
+    if cls == "application":
+        return "application.xid_application_fault", "error"
+    if cls == "hardware":
+        return "driver.xid_unhealthy_device", "error"
+    return None
+
+
+@rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
+           "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.nouveau_conflict"),
+      reads=("node dmesg",))
+def kernel_log(ctx):
+    from triage.evidence.xid import parse_kernel_log
+    for node in ctx.gpu_node_names:
+        text = ctx.bundle.node_dmesg(node)
+        if text is None:
+            continue
+        log = parse_kernel_log(text.text)
+        found: dict[tuple[str, str], list] = {}
+        for ev in log.events:
+            judged = xid_finding_id(ev)
+            if judged:
+                found.setdefault(judged, []).append(ev)
+        for (fid, sev), events in sorted(found.items()):
+            cites = [ctx.cite_line(text, e.line, e.excerpt) for e in events[:3]]
+            xids = sorted({e.xid for e in events if e.xid is not None})
+            procs = sorted({e.process for e in events if e.process and e.process != "<unknown>"})
+            yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
+                              pci=sorted({e.pci for e in events if e.pci}) or None,
+                              message=", ".join(procs) or None)
+        nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"]
+        if nouveau:
+            yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
+                              [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
+
+
+@rule(ids=("driver.image_unavailable", "driver.not_ready"), reads=("pods", "events"))
+def driver_pod_state(ctx):
+    """The driver pod cannot pull its image, or is not ready (every later stage waits)."""
+    from triage.evidence.k8s_events import parse_image_pull
+    for role, pod in ctx.stack_pods:
+        if role != "driver" or not pod.node_name:
+            continue
+        pulls = []
+        for ev in ctx.pod_events(pod):
+            f = parse_image_pull(ev.message) if ev.type == "Warning" else None
+            if f is not None and f.kind.value in ("not_found", "manifest_unknown", "unauthorized", "other",
+                                                  "invalid_name", "network", "rate_limited"):
+                pulls.append((ev, f))
+        image = None
+        for st in pod.container_statuses:
+            if st.state and st.state.kind == "waiting" and st.state.reason in ("ImagePullBackOff", "ErrImagePull"):
+                f = parse_image_pull(st.state.message) if st.state.message else None
+                image = (f.image if f else None) or st.image
+                if not pulls:
+                    pulls.append((None, f))
+        if pulls:
+            cites = [ctx.cite_event(ev) for ev, _ in pulls if ev is not None][:3] or [
+                ctx.cite_object(pod, f"{pod.name}: image pull back-off for {image}")]
+            img = next((f.image for _, f in pulls if f is not None and f.image), image)
+            node = ctx.nodes.get(pod.node_name)
+            yield ctx.finding("driver.image_unavailable", "critical", node_subject(pod.node_name), cites,
+                              node=pod.node_name, driver_pod=pod.name, operator_namespace=pod.namespace,
+                              message=img, reason=node.kernel_version if node is not None else None)
+            continue
+        bad = [st for st in pod.container_statuses if not st.ready and not st.init]
+        if bad and pod.phase != "Succeeded":
+            st = bad[0]
+            state = st.state.reason if st.state else "unknown"
+            yield ctx.finding("driver.not_ready", "error", node_subject(pod.node_name),
+                              [ctx.cite_object(pod, f"containerStatuses[{st.name}]: not ready ({state}), "
+                                                    f"restarts {st.restart_count}")],
+                              node=pod.node_name, driver_pod=pod.name, operator_namespace=pod.namespace, reason=state)

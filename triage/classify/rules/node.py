@@ -1,4 +1,126 @@
-"""Rules of the node layer."""
+"""Rules of the node layer, from the typed Node views: readiness, and the three states of
+the GPU resource (absent, "0", lower than capacity); pods whose node no longer
+matches their required affinity; GPU model labels vs what nvidia-smi sees."""
 
 from __future__ import annotations
 
+from triage.classify.rules.base import NeedGap, node_subject, pod_subject, rule
+from triage.classify.model import Gap
+
+
+def _plugin_cites(ctx, node_name):
+    out = []
+    for pod in ctx.stack_on(node_name, "device-plugin"):
+        for st in pod.container_statuses:
+            if not st.ready and not st.init:
+                state = st.state.reason if st.state else ""
+                out.append(ctx.cite_object(pod, f"{pod.name} containerStatuses[{st.name}]: {state or 'not ready'}, "
+                                                f"restarts {st.restart_count}"))
+                break
+    return out
+
+
+@rule(ids=("node.not_ready",), reads=("nodes",))
+def not_ready(ctx):
+    for node in ctx.gpu_nodes():
+        if node.ready is False:
+            c = node.condition("Ready")
+            yield ctx.finding("node.not_ready", "critical", node_subject(node.name),
+                              [ctx.cite_object(node, f"{node.name} condition Ready={c.status} ({c.reason}): {c.message}")],
+                              node=node.name, reason=c.reason, message=c.message)
+
+
+@rule(ids=("node.gpu_not_advertised", "node.gpu_allocatable_zero", "node.gpu_unhealthy_devices"), reads=("nodes",))
+def gpu_resource_state(ctx):
+    if not ctx.nodes_collected:
+        yield NeedGap(Gap("nodes", "not_collected", "cluster-resources/nodes.json is missing",
+                          "list nodes (cluster scope)"), None, None, decisive=False)
+        return
+    for node in ctx.gpu_nodes():
+        if node.ready is False:
+            continue
+        cap, alloc = node.gpu_capacity, node.gpu_allocatable
+        resources = sorted(set(cap) | set(alloc))
+        if not resources:
+            yield ctx.finding("node.gpu_not_advertised", "error", node_subject(node.name),
+                              [ctx.cite_object(node, f"{node.name} status.allocatable has no nvidia.com/gpu "
+                                                     f"(labels: {', '.join(k for k in sorted(node.labels) if 'nvidia' in k or 'pci-10de' in k)[:120] or 'none'})")]
+                              + _plugin_cites(ctx, node.name),
+                              node=node.name, resource="nvidia.com/gpu")
+            continue
+        for res in resources:
+            c, a = cap.get(res), alloc.get(res)
+            if (a or 0) == 0:
+                yield ctx.finding("node.gpu_allocatable_zero", "error", node_subject(node.name),
+                                  [ctx.cite_object(node, f"{node.name} capacity {res}={c}, allocatable {res}={a or 0}")]
+                                  + _plugin_cites(ctx, node.name),
+                                  node=node.name, resource=res, available=a or 0, requested=c)
+            elif c is not None and a < c:
+                yield ctx.finding("node.gpu_unhealthy_devices", "warning", node_subject(node.name),
+                                  [ctx.cite_object(node, f"{node.name} capacity {res}={c}, allocatable {res}={a}")],
+                                  node=node.name, resource=res, available=a, requested=c)
+
+
+def _matches(node, pod) -> bool:
+    for k, v in pod.node_selector.items():
+        if node.labels.get(k) != v:
+            return False
+    terms = pod.required_node_affinity
+    if not terms:
+        return True
+    return any(all(_expr(node, e) for e in term) for term in terms)
+
+
+def _expr(node, e) -> bool:
+    key, op, values = e
+    have = node.labels.get(key)
+    if op == "In":
+        return have in values
+    if op == "NotIn":
+        return have not in values
+    if op == "Exists":
+        return have is not None
+    if op == "DoesNotExist":
+        return have is None
+    return True
+
+
+@rule(ids=("node.label_drift",), reads=("nodes", "pods"))
+def label_drift(ctx):
+    """A running pod whose node's labels no longer satisfy its required affinity (e.g. GFD
+    relabelled the product after time-slicing was enabled)."""
+    for pod in ctx.scope_pods:
+        node = ctx.nodes.get(pod.node_name) if pod.node_name else None
+        if node is None or pod.phase != "Running" or (not pod.node_selector and not pod.required_node_affinity):
+            continue
+        if not _matches(node, pod):
+            sel = ", ".join(f"{k}={v}" for k, v in pod.node_selector.items()) or str(pod.required_node_affinity)[:150]
+            yield ctx.finding("node.label_drift", "warning", pod_subject(pod),
+                              [ctx.cite_object(pod, f"{pod.name} requires {sel}"),
+                               ctx.cite_object(node, f"{node.name} labels no longer match")],
+                              namespace=pod.namespace, pod=pod.name, node=node.name)
+
+
+@rule(ids=("node.gpu_model_label_mismatch",), reads=("nodes", "pods/exec"))
+def model_label_mismatch(ctx):
+    """The GPU nvidia-smi reports in a pod differs from the node's gpu.product label."""
+    from triage.evidence.nvidia_smi import parse_nvidia_smi
+    for pod in ctx.scope_pods:
+        node = ctx.nodes.get(pod.node_name) if pod.node_name else None
+        label = node.labels.get("nvidia.com/gpu.product") if node is not None else None
+        if not label:
+            continue
+        for out in ctx.exec_outputs(pod):
+            if not out.name.startswith("nvidia-smi") or out.stdout is None:
+                continue
+            parsed = parse_nvidia_smi(out.name, out.stdout.text)
+            report = parsed.report if parsed else None
+            names = sorted({g.name for g in (report.gpus if report else ()) if g.name})
+            if not names:
+                continue
+            norm = lambda s: s.replace(" ", "-").replace("-SHARED", "").lower()  # noqa: E731
+            if not any(norm(n) in norm(label) or norm(label).startswith(norm(n)) for n in names):
+                yield ctx.finding("node.gpu_model_label_mismatch", "warning", node_subject(node.name),
+                                  [ctx.cite_object(node, f"{node.name} label nvidia.com/gpu.product={label}"),
+                                   ctx.cite_line(out.stdout, 1, f"nvidia-smi in {pod.name}: {', '.join(names)}")],
+                                  node=node.name, label="nvidia.com/gpu.product", values=names, gpu=names[0])

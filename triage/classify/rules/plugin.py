@@ -1,4 +1,141 @@
-"""Rules of the plugin layer."""
+"""Rules of the plugin layer: device plugin, GPU Feature Discovery, MIG manager and the
+operator's validators, read from their logs, their pod states, the kubelet's admission
+errors and the node's MIG labels."""
 
 from __future__ import annotations
 
+from triage.classify.rules.base import (LogPattern, apply_patterns, gpu_stack_role, node_subject, pod_subject, rule)
+from triage.evidence.xid_catalog import HARDWARE_XIDS
+
+P = LogPattern
+ECC_XIDS = (48, 63, 64, 92, 94, 95)
+GSP_XIDS = (119, 120)
+NVLINK_XIDS = (74, 144, 145, 146, 147, 148, 149, 150)
+PATTERNS = (
+    P("device-plugin", "plugin_nvml_unavailable", "plugin.nvml_unavailable", "error"),
+    P("device-plugin", "plugin_no_devices", "plugin.no_devices_found", "error"),
+    P("device-plugin", "plugin_register_failed", "plugin.not_registered", "error"),
+    P("device-plugin", "plugin_mig_config_invalid", "plugin.mig_config_failed", "error"),
+    P("device-plugin", "mig_config_invalid", "plugin.mig_config_failed", "error"),
+    P("device-plugin", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
+    P("device-plugin", "driver_not_loaded", "driver.not_loaded", "critical"),
+    P("device-plugin", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_ecc_error", "critical", when=("xid", ECC_XIDS)),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_gsp_error", "critical", when=("xid", GSP_XIDS)),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_nvlink_error", "critical", when=("xid", NVLINK_XIDS)),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.gpu_fallen_off_bus", "critical", when=("xid", (79,))),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_unhealthy_device", "error",
+      when=("xid", tuple(x for x in range(1, 200) if x not in ECC_XIDS + GSP_XIDS + NVLINK_XIDS + (79,)))),
+    P("device-plugin", "plugin_device_unhealthy", "driver.xid_unhealthy_device", "error"),
+    P("gfd", "gfd_error", "plugin.gfd_error", "error"),
+    P("mig-manager", "mig_apply_failed", "plugin.mig_config_failed", "error"),
+    P("mig-manager", "mig_config_invalid", "plugin.mig_config_failed", "error"),
+    P("mig-manager", "mig_state_failed", "plugin.mig_config_failed", "error"),
+    P("mig-manager", "mig_gpu_in_use", "plugin.mig_config_failed", "error"),
+    P("validator", "plugin_validation_no_resource", "plugin.validation_no_free_gpu", "warning"),
+)
+assert all(x in HARDWARE_XIDS for x in ECC_XIDS + GSP_XIDS + NVLINK_XIDS)
+
+
+@rule(ids=sorted({p.id for p in PATTERNS}), reads=("pods/log",))
+def log_signatures(ctx):
+    yield from apply_patterns(ctx, PATTERNS)
+
+
+def _admission_facts(ctx, pod):
+    from triage.evidence.k8s_events import parse_admission_failure, parse_pod_status
+    if pod.reason or pod.message:
+        f = parse_pod_status(pod.reason, pod.message or pod.reason)
+        if f is not None and hasattr(f, "kind") and f.kind.__class__.__name__ == "AdmissionKind":
+            yield f, ctx.cite_object(pod, f"status: {pod.reason}: {pod.message}")
+    for ev in ctx.pod_events(pod):
+        if ev.reason in ("UnexpectedAdmissionError",) or ev.reason.startswith("OutOf") or "Allocate failed" in ev.message:
+            f = parse_admission_failure(ev.message, ev.reason)
+            if f is not None:
+                yield f, ctx.cite_event(ev)
+
+
+_ADMISSION_ID = {"devices_unavailable": "plugin.stale_allocation", "unregistered_device": "plugin.not_registered",
+                 "no_healthy_devices": "plugin.allocate_failed_unhealthy",
+                 "allocated_now_unhealthy": "plugin.allocate_failed_unhealthy",
+                 "preferred_allocation_failed": "plugin.allocate_rpc_failed",
+                 "plugin_rpc_failed": "plugin.allocate_rpc_failed",
+                 "shared_request_too_large": "plugin.sharing_request_too_large"}
+
+
+@rule(ids=sorted(set(_ADMISSION_ID.values()) | {"plugin.validation_no_free_gpu", "driver.gpu_fallen_off_bus"}),
+      reads=("pods", "events"))
+def admission_errors(ctx):
+    """Kubelet admission failures (pod Failed, UnexpectedAdmissionError): the device
+    manager and the plugin disagree, the plugin is gone, or the devices are unhealthy."""
+    pods = list(ctx.scope_pods) + [p for r, p in ctx.stack_pods if r in ("plugin-validator", "validator")]
+    for pod in pods:
+        found: dict[str, tuple[list, object]] = {}
+        for f, cite in _admission_facts(ctx, pod):
+            fid = _ADMISSION_ID.get(f.kind.value)
+            if fid is None:
+                continue
+            if fid == "plugin.stale_allocation" and gpu_stack_role(pod) in ("plugin-validator", "validator"):
+                fid = "plugin.validation_no_free_gpu"
+            entry = found.setdefault(fid, ([], f))
+            if cite not in entry[0]:
+                entry[0].append(cite)
+            if getattr(f, "gpu_lost", False) and pod.node_name:
+                g = found.setdefault("driver.gpu_fallen_off_bus", ([], f))
+                if cite not in g[0]:
+                    g[0].append(cite)
+        for fid, (cites, f) in sorted(found.items()):
+            params = dict(node=pod.node_name or None, resource=f.resource, requested=f.requested,
+                          available=f.available, reason=f.kind.value)
+            if fid == "driver.gpu_fallen_off_bus" or fid == "plugin.validation_no_free_gpu":
+                holders = [f"{p.namespace}/{p.name}" for p in ctx.pods_by_node.get(pod.node_name, ())
+                           if p.gpu_requests and not p.is_terminal and p is not pod and not gpu_stack_role(p)]
+                yield ctx.finding(fid, "critical" if fid.startswith("driver") else "warning",
+                                  node_subject(pod.node_name) if pod.node_name else pod_subject(pod), cites[:3],
+                                  validator_pod=pod.name if fid.startswith("plugin") else None,
+                                  holders=holders or None, **params)
+            else:
+                yield ctx.finding(fid, "error", pod_subject(pod), cites[:3], namespace=pod.namespace, pod=pod.name,
+                                  **params)
+
+
+@rule(ids=("plugin.not_running",), reads=("pods", "nodes"))
+def plugin_not_running(ctx):
+    """The device-plugin pod of a GPU node is crash-looping or not ready, while the node
+    still advertises GPUs (otherwise the node finding says it, citing the plugin pod)."""
+    for role, pod in ctx.stack_pods:
+        if role != "device-plugin" or not pod.node_name:
+            continue
+        bad = [st for st in pod.container_statuses if not st.init and not st.ready
+               and st.state is not None and st.state.kind == "waiting"
+               and st.state.reason in ("CrashLoopBackOff", "RunContainerError", "CreateContainerError",
+                                       "ContainerCreating", "ImagePullBackOff", "ErrImagePull")]
+        if not bad:
+            continue
+        node = ctx.nodes.get(pod.node_name)
+        if node is not None and not any(v > 0 for v in node.gpu_allocatable.values()):
+            continue
+        st = bad[0]
+        yield ctx.finding("plugin.not_running", "error", node_subject(pod.node_name),
+                          [ctx.cite_object(pod, f"containerStatuses[{st.name}]: {st.state.reason}, "
+                                                f"restarts {st.restart_count}")],
+                          node=pod.node_name, plugin_pod=pod.name, operator_namespace=pod.namespace,
+                          reason=st.state.reason)
+
+
+@rule(ids=("plugin.mig_config_failed", "plugin.mig_reconfiguring"), reads=("nodes",))
+def mig_state_label(ctx):
+    """The MIG manager's verdict is the node label nvidia.com/mig.config.state."""
+    for node in ctx.gpu_nodes():
+        state = node.labels.get("nvidia.com/mig.config.state")
+        wanted = node.labels.get("nvidia.com/mig.config", "")
+        if state == "failed":
+            yield ctx.finding("plugin.mig_config_failed", "error", node_subject(node.name),
+                              [ctx.cite_object(node, f"{node.name} label nvidia.com/mig.config.state=failed "
+                                                     f"(mig.config={wanted})")],
+                              node=node.name, label="nvidia.com/mig.config", values=[wanted] if wanted else None)
+        elif state in ("pending", "rebooting"):
+            yield ctx.finding("plugin.mig_reconfiguring", "warning", node_subject(node.name),
+                              [ctx.cite_object(node, f"{node.name} label nvidia.com/mig.config.state={state} "
+                                                     f"(mig.config={wanted})")],
+                              node=node.name, label="nvidia.com/mig.config", values=[wanted] if wanted else None)

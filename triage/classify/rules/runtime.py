@@ -1,4 +1,166 @@
-"""Rules of the runtime layer."""
+"""Rules of the runtime layer (container runtime, NVIDIA Container Toolkit, CDI), plus the
+one place that reads container-start errors: the inner `nvidia-container-cli` error
+decides the layer (a driver/library mismatch inside a hook error is the driver's)."""
 
 from __future__ import annotations
 
+from triage.classify.rules.base import (LogPattern, apply_patterns, gpu_stack_role, node_subject, pod_subject, rule)
+
+P = LogPattern
+PATTERNS = (
+    P("validator", "toolkit_validation_waiting", "runtime.toolkit_not_ready", "error"),
+    P("validator", "cuda_validation_failed", "runtime.no_device_visible", "error",
+      when=("cuda_error", ("no_device", "busy_unavailable"))),
+    P("validator", "cuda_validation_failed", "driver.fabric_manager_not_running", "critical",
+      when=("cuda_error", ("not_initialized",))),
+    P("validator", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
+    P("validator", "no_cuda_device", "runtime.no_device_visible", "error"),
+    P("workload", "nvml_unknown_error", "runtime.lost_gpu_access", "error"),
+    P("workload", "cdi_unresolvable", "runtime.cdi_unresolvable", "error"),
+)
+
+
+@rule(ids=sorted({p.id for p in PATTERNS}), reads=("pods/log",))
+def log_signatures(ctx):
+    yield from apply_patterns(ctx, PATTERNS)
+
+
+# RuntimeFailure (triage.evidence.runtime_error) -> finding id
+_KIND_ID = {"cdi_unresolvable": "runtime.cdi_unresolvable", "cdi_injection": "runtime.cdi_unresolvable",
+            "runtime_handler_missing": "runtime.runtime_handler_missing",
+            "runtime_class_not_found": "runtime.runtime_handler_missing",
+            "runtime_binary_missing": "runtime.runtime_handler_missing"}
+_CAUSE_ID = {"no_driver_visible": ("runtime.container_cli_init_failed", "error"),
+             "driver_version_mismatch": ("driver.version_mismatch", "critical"),
+             "driver_not_loaded": ("driver.not_loaded", "critical"),
+             "gpu_lost": ("driver.gpu_fallen_off_bus", "critical"),
+             "cuda_requirement": ("runtime.cuda_requirement_unsatisfied", "error"),
+             "requirement_other": ("runtime.cuda_requirement_unsatisfied", "error"),
+             "ldcache": ("runtime.container_cli_init_failed", "error"),
+             "unknown_device": ("runtime.visible_devices_misconfigured", "error"),
+             "visible_devices_placeholder": ("runtime.visible_devices_misconfigured", "error"),
+             "mount": ("runtime.container_cli_init_failed", "error"),
+             "other": ("runtime.container_cli_init_failed", "error")}
+
+
+def failure_id(f) -> tuple[str, str] | None:
+    """(finding id, severity) for a parsed RuntimeFailure."""
+    if f.kind.value in _KIND_ID:
+        return _KIND_ID[f.kind.value], "error"
+    if f.kind.value == "container_cli":
+        return _CAUSE_ID.get(f.cause.value if f.cause else "other", _CAUSE_ID["other"])
+    return None
+
+
+def _candidate_texts(ctx, pod):
+    """(text, citation) of every event and container-status message about `pod`."""
+    for ev in ctx.pod_events(pod):
+        if ev.type == "Warning" or ev.reason in ("Failed", "FailedCreatePodSandBox"):
+            yield ev.message, ctx.cite_event(ev)
+    for st in pod.container_statuses:
+        for label, state in (("state", st.state), ("lastState", st.last_state)):
+            if state is not None and state.message:
+                yield state.message, ctx.cite_object(
+                    pod, f"containerStatuses[{st.name}].{label}: {state.reason}: {state.message}")
+
+
+def _pods_to_check(ctx):
+    seen = set()
+    for pod in ctx.scope_pods:
+        seen.add((pod.namespace, pod.name))
+        yield pod
+    for _, pod in ctx.stack_pods:
+        if (pod.namespace, pod.name) not in seen:
+            yield pod
+
+
+@rule(ids=sorted({v for v in _KIND_ID.values()} | {v[0] for v in _CAUSE_ID.values()}),
+      reads=("events", "pods"))
+def container_start_errors(ctx):
+    from triage.evidence.runtime_error import parse_runtime_error
+    for pod in _pods_to_check(ctx):
+        found: dict[str, tuple[str, list, object]] = {}
+        for text, cite in _candidate_texts(ctx, pod):
+            if "nvidia" not in text.lower() and "cdi" not in text.lower() and "runtime" not in text.lower():
+                continue
+            f = parse_runtime_error(text)
+            if f is None:
+                continue
+            judged = failure_id(f)
+            if judged is None:
+                continue
+            fid, sev = judged
+            entry = found.setdefault(fid, (sev, [], f))
+            if cite not in entry[1]:
+                entry[1].append(cite)
+        for fid, (sev, cites, f) in sorted(found.items()):
+            params = dict(node=pod.node_name or None, required_cuda=f.required_cuda, reason=f.cli_kind,
+                          message=f.excerpt[:200])
+            role = gpu_stack_role(pod)
+            if role and pod.node_name:
+                yield ctx.finding(fid, sev, node_subject(pod.node_name), cites[:3], operator_namespace=pod.namespace,
+                                  plugin_pod=pod.name, **params)
+            else:
+                yield ctx.finding(fid, sev, pod_subject(pod), cites[:3], namespace=pod.namespace, pod=pod.name,
+                                  **params)
+
+
+@rule(ids=("runtime.visible_devices_misconfigured",), reads=("pods",))
+def visible_devices_env(ctx):
+    """NVIDIA_VISIBLE_DEVICES set by hand in a pod's spec: with no GPU request it can expose
+    every GPU of the node behind the scheduler's back, or a placeholder value injects none."""
+    for pod in ctx.scope_pods:
+        for c in pod.containers:
+            for env in c.env:
+                if env.name != "NVIDIA_VISIBLE_DEVICES" or env.value is None:
+                    continue
+                value = env.value.strip()
+                placeholder = value in ("", "void", "none") or "no-gpu" in value
+                if placeholder or (not c.gpu_resources() and value not in ("",)):
+                    yield ctx.finding("runtime.visible_devices_misconfigured", "warning" if not placeholder else "error",
+                                      pod_subject(pod), [ctx.cite_object(pod, f"containers[{c.name}].env "
+                                                                              f"NVIDIA_VISIBLE_DEVICES={value}")],
+                                      namespace=pod.namespace, pod=pod.name, container=c.name,
+                                      node=pod.node_name or None, message=value)
+
+
+_SMI_ERROR_ID = {"driver_not_loaded": ("driver.not_loaded", "critical"),
+                 "driver_library_mismatch": ("driver.version_mismatch", "critical"),
+                 "gpu_lost": ("driver.gpu_fallen_off_bus", "critical")}
+_SMI_WORKLOAD_ID = {"nvml_unknown_error": ("runtime.lost_gpu_access", "error"),
+                    "no_devices": ("runtime.no_device_visible", "error"),
+                    "nvml_library_not_found": ("runtime.no_device_visible", "error")}
+
+
+@rule(ids=("driver.not_loaded", "driver.version_mismatch", "driver.gpu_fallen_off_bus", "runtime.lost_gpu_access",
+           "runtime.no_device_visible"), reads=("pods/exec",))
+def nvidia_smi_errors(ctx):
+    """nvidia-smi run in a container: what its failure says. In the workload container, an
+    NVML Unknown Error while the driver pod's nvidia-smi works is a lost device cgroup."""
+    from triage.evidence.nvidia_smi import parse_nvidia_smi
+    pods = list(_pods_to_check(ctx))
+    for pod in pods:
+        role = gpu_stack_role(pod)
+        for out in ctx.exec_outputs(pod):
+            if not out.name.startswith("nvidia-smi"):
+                continue
+            for stream in (out.stdout, out.stderr):
+                if stream is None or not stream.text.strip():
+                    continue
+                parsed = parse_nvidia_smi(out.name, stream.text)
+                report = parsed.report if parsed else None
+                for err in (report.errors if report else ()):
+                    kind = err.kind.value
+                    judged = _SMI_ERROR_ID.get(kind) or (None if role else _SMI_WORKLOAD_ID.get(kind))
+                    if judged is None:
+                        continue
+                    fid, sev = judged
+                    cite = ctx.cite_line(stream, err.line, err.excerpt)
+                    params = dict(node=pod.node_name or None, container=out.container, pci=err.pci,
+                                  driver_version=err.nvml_library_version)
+                    if role and pod.node_name:
+                        yield ctx.finding(fid, sev, node_subject(pod.node_name), [cite],
+                                          operator_namespace=pod.namespace, driver_pod=pod.name, **params)
+                    else:
+                        yield ctx.finding(fid, sev, pod_subject(pod), [cite], namespace=pod.namespace, pod=pod.name,
+                                          **params)

@@ -1,4 +1,276 @@
-"""Rules of the scheduler layer."""
+"""Rules of the scheduler layer: why a pod is not placed (or not even created).
+
+The scheduler's message says which filters failed on how many nodes, not why. This rule
+joins it with the nodes: when some GPU node could hold the pod, the blocker is what
+excludes that node (taint, affinity, cordon, pod affinity, volume zone...); when no node
+has a free GPU, it is `insufficient_gpu` (naming who holds them, or the rollout that needs
+one more), and when no node advertises the resource at all, the node/plugin/runtime/driver
+findings explain it. Without nodes.json a GPU shortage cannot be told apart: a gap.
+"""
 
 from __future__ import annotations
 
+from triage.classify.model import Gap
+from triage.classify.rules.base import NeedGap, pod_subject, rule
+from triage.evidence.scheduler_message import ReasonKind as K
+
+_KIND_ID = {
+    K.TOO_MANY_PODS: "scheduler.too_many_pods",
+    K.TOPOLOGY_SPREAD: "scheduler.topology_spread_unsatisfied",
+    K.POD_AFFINITY: "scheduler.pod_affinity_conflict",
+    K.POD_ANTI_AFFINITY: "scheduler.pod_affinity_conflict",
+    K.VOLUME_NODE_AFFINITY: "scheduler.volume_node_affinity_conflict",
+    K.UNBOUND_PVC: "scheduler.unbound_pvc",
+    K.DRA: "scheduler.dra_claim_unallocatable",
+    K.QUOTA: "scheduler.quota_exceeded",
+    K.UNSCHEDULABLE: "scheduler.node_unschedulable",
+    K.TAINT: "scheduler.untolerated_taint",
+    K.NODE_AFFINITY: "scheduler.node_affinity_mismatch",
+    K.CUSTOM_FILTER: "scheduler.custom_scheduler_rejected",
+    K.SCALE_UP_BACKOFF: "scheduler.autoscaler_no_scale_up",
+    K.NODE_GROUP_LIMIT: "scheduler.autoscaler_no_scale_up",
+}
+GPU_PREFIXES = ("nvidia.com/", "alpha.kubernetes.io/nvidia-gpu", "amd.com/gpu")
+
+
+def _latest_message(ctx, pod):
+    """(parsed message, citation) of the newest FailedScheduling event, else the PodScheduled condition."""
+    from triage.evidence.scheduler_message import parse_scheduling_message
+    for ev in reversed(ctx.pod_events(pod)):
+        if ev.reason in ("FailedScheduling", "NotTriggerScaleUp", "FilteringFailed"):
+            msg = parse_scheduling_message(ev.message)
+            if msg is not None and ev.reason != "NotTriggerScaleUp":
+                return msg, ctx.cite_event(ev)
+    c = pod.condition("PodScheduled")
+    if c is not None and c.status == "False" and c.message:
+        msg = parse_scheduling_message(c.message)
+        if msg is not None:
+            return msg, ctx.cite_object(pod, f"PodScheduled=False {c.reason}: {c.message}")
+    return None, None
+
+
+def _autoscaler(ctx, pod):
+    from triage.evidence.scheduler_message import parse_scheduling_message
+    for ev in reversed(ctx.pod_events(pod)):
+        if ev.reason == "NotTriggerScaleUp":
+            msg = parse_scheduling_message(ev.message)
+            return msg, ctx.cite_event(ev)
+    return None, None
+
+
+def _tolerated(pod, node) -> tuple[bool, list]:
+    bad = [t for t in node.taints if t.effect in ("NoSchedule", "NoExecute") and not pod.tolerates(t)]
+    return not bad, bad
+
+
+def _affinity_ok(pod, node) -> bool:
+    from triage.classify.rules.node import _matches
+    return _matches(node, pod)
+
+
+def _free(ctx, node, res) -> int:
+    used = sum(p.gpu_requests.get(res, 0) for p in ctx.pods_by_node.get(node.name, ()) if not p.is_terminal)
+    return node.gpu_allocatable.get(res, 0) - used
+
+
+def _holders(ctx, nodes, res):
+    out = []
+    for n in nodes:
+        for p in ctx.pods_by_node.get(n.name, ()):
+            if not p.is_terminal and p.gpu_requests.get(res):
+                out.append(f"{p.namespace}/{p.name}")
+    return sorted(out)
+
+
+def _absent_label(ctx, pod):
+    """(label, wanted values, values that exist) when a required label value exists on no node."""
+    wanted: list[tuple[str, tuple[str, ...]]] = [(k, (v,)) for k, v in pod.node_selector.items()]
+    for term in pod.required_node_affinity[:1]:
+        wanted += [(k, vals) for k, op, vals in term if op == "In"]
+    for key, vals in wanted:
+        exists = sorted({n.labels[key] for n in ctx.nodes.values() if key in n.labels})
+        if not any(v in exists for v in vals):
+            return key, list(vals), exists
+    return None
+
+
+def _rollout(ctx, pod, res):
+    """The old replica of the same Deployment holds the GPU a RollingUpdate's new pod needs."""
+    ref = pod.controller
+    if ref is None or ref.kind != "ReplicaSet":
+        return None
+    rs = ctx.replicasets.get((pod.namespace or "", ref.name))
+    dep_name = rs.controller.name if rs is not None and rs.controller else None
+    if dep_name is None:
+        return None
+    siblings = {w.name for w in ctx.workloads if w.kind == "ReplicaSet" and (w.namespace or "") == (pod.namespace or "")
+                and w.controller and w.controller.name == dep_name and w.name != ref.name}
+    old = [p for p in ctx.all_pods if p.namespace == pod.namespace and p.controller and p.controller.name in siblings
+           and not p.is_terminal and p.node_name and p.gpu_requests.get(res)]
+    dep = next((w for w in ctx.workloads if w.kind == "Deployment" and w.name == dep_name
+                and (w.namespace or "") == (pod.namespace or "")), None)
+    if not old or dep is None or dep.strategy.get("type") == "Recreate":
+        return None
+    return dep, old
+
+
+@rule(ids=sorted(set(_KIND_ID.values()) | {"scheduler.insufficient_gpu", "scheduler.insufficient_cpu_memory",
+                                            "scheduler.selector_label_absent", "scheduler.rollout_needs_extra_gpu"}),
+      reads=("events", "pods", "nodes"))
+def unschedulable(ctx):
+    for pod in ctx.scope_pods:
+        if pod.node_name or pod.phase != "Pending":
+            continue
+        msg, cite = _latest_message(ctx, pod)
+        if msg is None:
+            if pod.namespace not in ctx.events_collected_ns:
+                yield NeedGap(Gap("events", "not_collected", f"no events of namespace {pod.namespace}",
+                                  f"list events in namespace {pod.namespace}"), pod_subject(pod))
+            continue
+        yield from _judge(ctx, pod, msg, cite)
+
+
+def _judge(ctx, pod, msg, cite):
+    subject = pod_subject(pod)
+    base = dict(namespace=pod.namespace, pod=pod.name)
+    gpu_res = sorted(r for r in pod.gpu_requests) or ["nvidia.com/gpu"]
+    res = gpu_res[0]
+    requested = pod.gpu_requests.get(res, 0)
+    kinds = msg.kinds
+    insufficient = msg.insufficient_resources
+    gpu_short = any(r.startswith(GPU_PREFIXES) for r in insufficient)
+
+    def emit(fid, sev="error", extra_cites=(), **params):
+        return ctx.finding(fid, sev, subject, [cite, *extra_cites], **base, **params)
+
+    # PreFilter / admission-like reasons reject every node on their own
+    for r in msg.reasons:
+        if r.prefilter or r.kind in (K.UNBOUND_PVC, K.QUOTA):
+            yield emit(_KIND_ID.get(r.kind, "scheduler.unbound_pvc"), message=r.text, reason=r.kind.value)
+            if pod.scheduler_name != "default-scheduler" or r.custom:
+                yield emit("scheduler.custom_scheduler_rejected", "warning", message=r.text)
+            return
+    if pod.scheduler_name != "default-scheduler" and (msg.custom or K.CUSTOM_FILTER in kinds):
+        yield emit("scheduler.custom_scheduler_rejected", message=msg.text[:300], reason=pod.scheduler_name)
+        return
+    if not ctx.nodes_collected:
+        if gpu_short or K.NODE_AFFINITY in kinds:
+            yield NeedGap(Gap("nodes", "not_collected", "nodes.json is missing: which nodes advertise and hold "
+                                                        f"{res} cannot be checked", "list nodes (cluster scope)"), subject)
+            return
+        for r in msg.reasons:
+            fid = _KIND_ID.get(r.kind)
+            if fid:
+                yield emit(fid, message=r.text, taint=_taint_text(r))
+        return
+    nodes = list(ctx.nodes.values())
+    capable = [n for n in nodes if n.gpu_capacity.get(res, 0) > 0 or n.gpu_allocatable.get(res, 0) > 0]
+    free = [n for n in capable if _free(ctx, n, res) >= max(requested, 1)]
+    absent = _absent_label(ctx, pod)
+    if absent and (K.NODE_AFFINITY in kinds or not free):
+        label, wanted, exists = absent
+        yield emit("scheduler.selector_label_absent", label=label, values=exists, requested=wanted,
+                   extra_cites=[ctx.cite_object(pod, f"{pod.name} requires {label} in {wanted}")])
+        return
+    if not capable:
+        if gpu_short or not msg.reasons or kinds <= {K.INSUFFICIENT_RESOURCE}:
+            yield emit("scheduler.insufficient_gpu", resource=res, requested=requested, available=0,
+                       nodes=[n.name for n in ctx.gpu_nodes()] or None)
+            return
+    elif not free:
+        if gpu_short or not (kinds - {K.INSUFFICIENT_RESOURCE}):
+            holders = _holders(ctx, capable, res)
+            roll = _rollout(ctx, pod, res)
+            if roll is not None:
+                dep, old = roll
+                yield emit("scheduler.rollout_needs_extra_gpu", workload=f"Deployment/{dep.name}", resource=res,
+                           holders=[f"{p.namespace}/{p.name}" for p in old],
+                           extra_cites=[ctx.cite_object(dep, f"Deployment {dep.name} strategy "
+                                                             f"{dep.strategy.get('type') or 'RollingUpdate'}")])
+            yield emit("scheduler.insufficient_gpu", resource=res, requested=requested, available=0,
+                       holders=holders, nodes=[n.name for n in capable],
+                       extra_cites=[ctx.cite_object(n, f"{n.name} allocatable {res}={n.gpu_allocatable.get(res, 0)}")
+                                    for n in capable[:2]])
+            return
+    # some node could hold the GPU request: what excludes it?
+    emitted = False
+    for n in free or capable:
+        ok, bad = _tolerated(pod, n)
+        if not ok:
+            t = bad[0]
+            free_of = [m.name for m in capable if _tolerated(pod, m)[0]]
+            yield emit("scheduler.untolerated_taint", taint=str(t), node=n.name, nodes=free_of or None,
+                       extra_cites=[ctx.cite_object(n, f"{n.name} taint {t}")])
+            emitted = True
+            break
+        if n.unschedulable:
+            yield emit("scheduler.node_unschedulable", node=n.name,
+                       extra_cites=[ctx.cite_object(n, f"{n.name} spec.unschedulable: true")])
+            emitted = True
+            break
+        if not _affinity_ok(pod, n):
+            yield emit("scheduler.node_affinity_mismatch", node=n.name,
+                       extra_cites=[ctx.cite_object(pod, f"{pod.name} nodeSelector/affinity excludes {n.name}")])
+            emitted = True
+            break
+    if emitted:
+        return
+    other = [r for r in msg.reasons if r.kind not in (K.INSUFFICIENT_RESOURCE, K.TAINT, K.NODE_AFFINITY, K.UNSCHEDULABLE)]
+    for r in other:
+        fid = _KIND_ID.get(r.kind)
+        if fid:
+            yield emit(fid, message=r.text, reason=r.kind.value)
+            emitted = True
+    if emitted:
+        return
+    cpu_mem = [r for r in insufficient if r in ("cpu", "memory", "ephemeral-storage")]
+    if cpu_mem:
+        yield emit("scheduler.insufficient_cpu_memory", resource=cpu_mem[0], nodes=[n.name for n in free] or None)
+        return
+    for r in msg.reasons:
+        fid = _KIND_ID.get(r.kind)
+        if fid:
+            yield emit(fid, message=r.text, taint=_taint_text(r))
+            return
+    if gpu_short:
+        yield emit("scheduler.insufficient_gpu", resource=res, requested=requested,
+                   holders=_holders(ctx, capable, res), nodes=[n.name for n in capable] or None)
+
+
+def _taint_text(r):
+    if r.taint_key is None:
+        return None
+    return f"{r.taint_key}={r.taint_value}" if r.taint_value else r.taint_key
+
+
+@rule(ids=("scheduler.quota_exceeded",), reads=("events",))
+def quota_rejections(ctx):
+    """A ResourceQuota rejected the pod at admission: the controller's FailedCreate event."""
+    from triage.evidence.k8s_events import parse_quota_rejection
+    seen = set()
+    for w in ctx.workloads:
+        if w.kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet"):
+            continue
+        for ev in reversed(ctx.events_for(w.kind, w.namespace or "", w.name)):
+            if ev.reason != "FailedCreate":
+                continue
+            q = parse_quota_rejection(ev.message)
+            if q is None or (w.kind, w.namespace, w.name) in seen:
+                continue
+            seen.add((w.kind, w.namespace, w.name))
+            from triage.classify.model import Subject
+            subject = Subject(w.kind, w.name, w.namespace or "")
+            yield ctx.finding("scheduler.quota_exceeded", "error", subject, [ctx.cite_event(ev)],
+                              namespace=w.namespace, workload=f"{w.kind}/{w.name}", quota=q.quota,
+                              requested=", ".join(f"{a.resource}={a.quantity}" for a in q.requested)[:200] or None)
+
+
+@rule(ids=("scheduler.autoscaler_no_scale_up",), reads=("events",))
+def autoscaler(ctx):
+    for pod in ctx.scope_pods:
+        if pod.node_name:
+            continue
+        msg, cite = _autoscaler(ctx, pod)
+        if cite is not None:
+            yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod), [cite],
+                              namespace=pod.namespace, pod=pod.name, message=msg.text[:200] if msg else None)
