@@ -15,6 +15,8 @@ from triage.collect.session import Session, namespaced
 def collect_events(session: Session, namespace: str | None, kind: str, name: str) -> list[dict]:
     """Events whose involvedObject is kind/name; `namespace=None` searches every namespace
     (nodes' events live in "default" on most clusters)."""
+    if not session.once("events", namespace, kind, name):
+        return []
     selector = f"involvedObject.kind={kind},involvedObject.name={name}"
     base = f"/api/v1/namespaces/{namespace}/events" if namespace else "/api/v1/events"
     items: list[dict] = []

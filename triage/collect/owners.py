@@ -24,12 +24,16 @@ def get_controller(session: Session, namespace: str, kind: str, name: str) -> di
     if spec is None:
         return None
     prefix, resource, folder, list_kind, api_version, group = spec
+    if not session.once("controller", namespace, kind, name):
+        return session.remembered(("controller", namespace, kind, name))
     path = namespaced(folder, namespace)
     try:
         obj = session.kube.get_json(f"/{prefix}/namespaces/{namespace}/{resource}/{name}")
     except ApiFailure as failure:
         session.failed("owners", path, failure, needs("get", resource, namespace, group))
+        session.remember(("controller", namespace, kind, name), None)
         return None
+    session.remember(("controller", namespace, kind, name), obj)
     session.add_items(path, list_kind, api_version, [obj])
     session.ok("owners", path)
     return obj

@@ -117,6 +117,10 @@ def collect_scan(session: Session, namespace: str | None) -> None:
     for node in sorted(troubled)[:MAX_NODES_DETAILED]:
         for pod in by_node.get(node, []):
             role = gpu_stack.stack_role(pod)
+            if is_healthy(pod) and log_budget > 0:        # unhealthy ones are already being read
+                pod_logs = logs.collect_pod_logs(session, pod)
+                log_budget -= len(pod_logs)
+                futures += pod_logs
             if role == "driver" and opts.exec:
                 futures += in_container.driver_commands(session, pod, node)
             elif role == "dcgm-exporter":

@@ -74,6 +74,8 @@ class Session:
         self._arrays: dict[str, dict] = {}         # custom-resource path -> {key: obj}
         self._runs: dict[str, CollectorRun] = {}
         self._errors: dict[str, dict] = {}         # piece -> {"reason", "errors": [...]}
+        self._seen: set[tuple] = set()
+        self._objects: dict[tuple, dict | None] = {}
         self.extra: dict[str, Any] = {}
 
     # ---- concurrency -----------------------------------------------------------
@@ -91,6 +93,28 @@ class Session:
                 self.run("internal").errors.append(f"{failure.path}: {failure.reason}: {failure.message}")
                 results.append(None)
         return results
+
+    def once(self, *key) -> bool:
+        """True the first time `key` is seen: the same read is never made twice in one run."""
+        with self._lock:
+            if key in self._seen:
+                return False
+            self._seen.add(key)
+            return True
+
+    def remember(self, key: tuple, obj: dict | None) -> None:
+        with self._lock:
+            self._objects[key] = obj
+
+    def remembered(self, key: tuple, wait: float = 5.0) -> dict | None:
+        """An object another collector fetched (or is fetching) under `key`."""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            with self._lock:
+                if key in self._objects:
+                    return self._objects[key]
+            time.sleep(0.01)
+        return None
 
     # ---- collectors' bookkeeping --------------------------------------------------
 
