@@ -86,7 +86,7 @@ def render_html(doc: dict) -> str:
     """The whole report as one self-contained HTML page."""
     view = build_view(doc)
     body = markdown_to_html(render_view(view, {"body"}))
-    workloads = markdown_to_html(render_view(view, {"workloads"})) if view["diagnoses"] else ""
+    workloads = markdown_to_html(render_view(view, {"workloads"}, marks="text")) if view["diagnoses"] else ""
     release = markdown_to_html(render_view(view, {"release"})) if view["release_checks"] else ""
     bars = [{**row, "bar": _bar(row)} for row in view["inventory"]]
     return environment().get_template("report.html.j2").render(

@@ -30,6 +30,8 @@ PARTS_ALL = frozenset({"head", "body", "capacity", "workloads", "release"})
 _MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>#|~&$])")
 _LEADING = re.compile(r"^(?:([-+=>:!%'\"(),./;?@^])|(\d+)([.)]))")
 _LADDER_MARK = {"passed": "✅", "failed": "❌", "gap": "⚪"}
+# For the HTML page, where an emoji font may be missing: marks every text font has.
+_TEXT_MARK = {"passed": "✓", "failed": "✗", "gap": "○ not checked"}
 _ANSWER_MARK = {"yes": "✅ yes", "no": "❌ no", "unknown": "❔ unknown"}
 
 
@@ -59,11 +61,12 @@ def fence(text: object, info: str = "text") -> str:
     return f"{tick}{info}\n{body}\n{tick}"
 
 
-def ladder_row(steps: Iterable[dict[str, Any]]) -> str:
+def ladder_row(steps: Iterable[dict[str, Any]], marks: str = "emoji") -> str:
     """The ladder on one line: `scheduler ✅ → node ❌ → **plugin ❌ root cause** → ...`."""
+    table = _TEXT_MARK if marks == "text" else _LADDER_MARK
     parts = []
     for s in steps:
-        item = f"{s['layer']} {_LADDER_MARK[s['state']]}"
+        item = f"{s['layer']} {table[s['state']]}"
         parts.append(f"**{item} root cause**" if s["root"] else item)
     return " → ".join(parts)
 
@@ -98,9 +101,11 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_view(view: dict[str, Any], parts: Iterable[str] = PARTS_ALL) -> str:
-    """Markdown for the chosen parts of an already built view (HTML uses this)."""
-    text = environment().get_template("report.md.j2").render(view=view, parts=frozenset(parts))
+def render_view(view: dict[str, Any], parts: Iterable[str] = PARTS_ALL, marks: str = "emoji") -> str:
+    """Markdown for the chosen parts of an already built view (HTML uses this with
+    marks="text": ✓ ✗ ○ instead of emoji)."""
+    text = environment().get_template("report.md.j2").render(view=view, parts=frozenset(parts),
+                                                             marks=marks)
     return squeeze_blank_lines(text).strip() + "\n"
 
 
