@@ -74,3 +74,12 @@ def test_rewriting_into_the_same_folder_replaces_reports(doc, tmp_path):
     paths = write_reports(doc, None, tmp_path)
     assert "HEALTHY" in paths["markdown"].read_text("utf-8")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_out_inside_a_bundle_directory_is_refused(doc, tmp_path):
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    (bundle / "manifest.json").write_text("{}")
+    with pytest.raises(TriageError, match="inside the bundle"):
+        write_reports(doc, bundle, bundle / "reports")
+    assert sorted(p.name for p in bundle.iterdir()) == ["manifest.json"]

@@ -64,6 +64,8 @@ def write_reports(doc: dict, bundle_path: str | os.PathLike | None,
         raise ReportWriteError(f"bundle {bundle} does not exist")
     if out.exists() and not out.is_dir():
         raise ReportWriteError(f"--out {out} exists and is not a folder")
+    if bundle is not None and bundle.is_dir() and out.resolve().is_relative_to(bundle.resolve()):
+        raise ReportWriteError(f"--out {out} is inside the bundle {bundle}; choose a folder outside it")
     # Render everything before touching the disk: a bad document changes nothing.
     texts = {"json": json.dumps(doc, indent=2, ensure_ascii=False) + "\n",
              "markdown": render_markdown(doc),
