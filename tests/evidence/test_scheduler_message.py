@@ -268,3 +268,25 @@ def test_rendered_histograms_round_trip(items, n, suffix, end):
     assert [f"{r.count} {r.text}" for r in m.reasons] == hist
     if suffix:
         assert m.preemption.not_helpful == n
+
+
+def test_quoted_forms_stop_at_their_closing_quote():
+    compact = ('{"type":"PodScheduled","status":"False","lastProbeTime":null,"reason":"Unschedulable","message":'
+               '"0/2 nodes are available: 2 persistentvolumeclaim \\"model-cache\\" not found. preemption: 0/2 nodes '
+               'are available: 2 Preemption is not helpful for scheduling."}')
+    m = parse_scheduling_message(compact)
+    assert m.reasons[0].claim == "model-cache" and m.preemption.not_helpful == 2
+    assert m.text.endswith("scheduling.")
+    single = ("    message: '0/3 nodes are available: 3 node(s) didn''t match Pod''s node affinity/selector.'\n"
+              "    reason: Unschedulable")
+    m = parse_scheduling_message(single)
+    assert [(r.count, r.kind, r.text) for r in m.reasons] == [
+        (3, K.NODE_AFFINITY, "node(s) didn't match Pod's node affinity/selector")]
+
+
+def test_kubectl_get_events_rows_are_separate_messages():
+    table = ("LAST SEEN   TYPE      REASON             OBJECT      MESSAGE\n"
+             "2m          Warning   FailedScheduling   pod/a-0     0/2 nodes are available: 2 Insufficient nvidia.com/gpu.\n"
+             "2m          Normal    NotTriggerScaleUp  pod/a-0     pod didn't trigger scale-up: 1 in backoff after failed scale-up\n")
+    m = parse_scheduling_message(table)
+    assert [(r.count, r.resource) for r in m.reasons] == [(2, GPU)]

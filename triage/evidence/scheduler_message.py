@@ -121,9 +121,12 @@ _START = re.compile(
     r"|(?P<none>no nodes available to schedule pods)"
     r"|(?P<gated>Scheduling is blocked due to non-empty scheduling gates)")
 # a new `kubectl describe` event row, or a new YAML key, ends a folded message
-_NEW_ROW = re.compile(r"^\s*(?:(?:Warning|Normal)\s+\S|-\s|(?:lastProbeTime|lastTransitionTime|reason|status|type"
+_NEW_ROW = re.compile(r"^\s*(?:(?:\S+\s+){0,2}(?:Warning|Normal)\s+\S|-\s|(?:lastProbeTime|lastTransitionTime|reason|status|type"
                       r"|message|observedGeneration|Type|Reason|Message|Events|Conditions|Status):)")
 _WS = re.compile(r"\s+")
+_DQ_BODY = re.compile(r'((?:[^"\\]|\\.)*)"')   # up to the closing quote of a JSON / YAML "string"
+_SQ_BODY = re.compile(r"((?:[^']|'')*)'")         # up to the closing quote of a YAML 'string'
+
 _DRA_POST = re.compile(
     r"(?:^|[.,]\s*|\s)(no new claims to deallocate|plugin disabled|deallocation of ResourceClaim completed"
     r"|deletion of ResourceClaim completed|still not schedulable)[.,]?\s*$")
@@ -141,12 +144,17 @@ def _message_span(text: str) -> tuple[Origin, int | None, str] | None:
     lines = text[m.start():].split("\n")
     kept = [lines[0]]
     for line in lines[1:]:          # YAML-folded continuation lines
-        if not line.strip() or _NEW_ROW.match(line):
+        if not line.strip() or _NEW_ROW.match(line) or _START.match(line.strip()):
             break
         kept.append(line)
     body = _WS.sub(" ", " ".join(kept)).strip()
-    if quote and body.endswith(quote):
-        body = body[:-1].rstrip()
+    if quote == '"':                # a JSON or YAML double-quoted string
+        end = _DQ_BODY.match(body)
+        body = (end.group(1) if end else body).replace('\\"', '"')
+    elif quote == "'":              # YAML single-quoted: '' is an escaped quote
+        end = _SQ_BODY.match(body)
+        body = (end.group(1) if end else body).replace("''", "'")
+    body = body.strip()
     if m.group("sched"):
         return Origin.SCHEDULER, int(m.group("n")), body
     if m.group("ca"):
