@@ -29,6 +29,7 @@ _CAUSED_BY_RE = re.compile(r"caused by previous Xid (\d+)")
 _RECOVERY_RE = re.compile(r"[Rr]ecovery action changed from (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)? to (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)?\.?$")
 _GPU_AT_RE = re.compile(r"^GPU at PCI:([0-9A-Fa-f:.]+): (GPU-[0-9A-Fa-f-]+)")
 _BUS_DROP_SHORT_RE = re.compile(r"^GPU (?:at PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?):? .*fallen off the bus")
+_GPU_LOST_RE = re.compile(r"^GPU lost from the bus")
 _BUS_DROP_LONG_RE = re.compile(r"^The NVIDIA GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)")
 _LOADING_RE = re.compile(r"loading NVIDIA UNIX .*Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
 _API_MISMATCH_RE = re.compile(r"API mismatch: the client has the version (\S+), but\s*(?:this kernel module has the version (\S+?)\.?)?")
@@ -128,11 +129,19 @@ def _messages(text: str) -> tuple[list[_Msg], int]:
     `NVRM:` line whose prefix is only blanks, under a previous NVRM message)."""
     msgs: list[_Msg] = []
     prev_nvrm = False
+    joined = 0
     for n, raw in enumerate(text.splitlines(), start=1):
         at = raw.find("NVRM:")
         if at < 0 or at > 200:
+            # a wrapped message: deeply indented text right under an NVRM line (at most 2 lines)
+            if prev_nvrm and msgs and joined < 2 and raw.startswith("        ") and raw.strip():
+                msgs[-1].text = f"{msgs[-1].text} {raw.strip()}"[:4000]
+                msgs[-1].end_line = n
+                joined += 1
+                continue
             prev_nvrm = False
             continue
+        joined = 0
         prefix, body = raw[:at], raw[at + 5:].strip()
         if prev_nvrm and msgs and prefix and not prefix.strip():
             last = msgs[-1]
@@ -174,6 +183,10 @@ def parse_kernel_log(text: str) -> KernelLog:
         if b:
             events.append(_with_uuid(_bus_drop(msg, b.group(1), msg), uuid_by_pci))
             continue
+        if _GPU_LOST_RE.match(body):             # "NVRM: GPU lost from the bus [NV_ERR_GPU_IS_LOST]", no address
+            events.append(XidEvent(KernelEventKind.FALLEN_OFF_BUS, None, None, None, None, body, msg.line,
+                                   msg.end_line, msg.first, _timestamp(msg.prefix)))
+            continue
         long = _BUS_DROP_LONG_RE.match(body)
         if long:
             window = [msg] + msgs[i + 1:i + 3]
@@ -201,7 +214,7 @@ def _xid_event(m: re.Match[str], msg: _Msg) -> XidEvent:
         process = None if name in ("", "<unknown>") else name
         rest = p.group(3).strip()
     caused = _CAUSED_BY_RE.search(rest)
-    recovery = _RECOVERY_RE.search(rest) if code == 154 else None
+    recovery = _RECOVERY_RE.search(rest[:500]) if code == 154 else None
     return XidEvent(KernelEventKind.XID, code, pci_key(pci_raw), pid, process, rest, msg.line, msg.end_line,
                     msg.first, _timestamp(msg.prefix), int(caused.group(1)) if caused else None,
                     recovery.group(2).strip() if recovery else None)
