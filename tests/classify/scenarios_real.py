@@ -611,7 +611,7 @@ _probe_case("probe-startup-503-killed-mid-load", "nemotron-ultra-0", "server", T
 
 
 @case("quota-exceeded-admission-format", "scheduler.quota_exceeded",
-      {"kind": "ReplicaSet", "namespace": ML, "name": "test-pod-7d9f8"},
+      {"kind": "Deployment", "namespace": ML, "name": "test-pod"},
       world_note="The quota text as the ReplicaSet controller's FailedCreate event carries it; no pod was created.")
 def _(w, t):
     base(w)
