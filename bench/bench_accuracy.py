@@ -1,0 +1,83 @@
+"""Accuracy of the classifier over every scenario built from the real corpus cases.
+
+    .venv/bin/python bench/bench_accuracy.py [--all]
+
+A case is `right` when the diagnosis' root cause is one of the case's accepted ids
+(`expected` in real-cases.jsonl), `inconclusive` when the answer is inconclusive, else
+`wrong`. Prints a table id -> right / wrong / inconclusive (by the case's preferred id),
+then the totals. `--all` adds the per-id firing/near-miss scenarios (right = the
+scenario's own expected.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from triage.bundle.views import load_bundle  # noqa: E402
+from triage.classify.engine import diagnose  # noqa: E402
+from triage.render.json import findings_document  # noqa: E402
+
+
+def judge(scenario: Path) -> tuple[str, str, str | None]:
+    """(preferred id, verdict, answer) for one scenario directory."""
+    exp = json.loads((scenario / "expected.json").read_text())
+    with load_bundle(scenario / "bundle") as b:
+        doc = findings_document(diagnose(b), b)
+    answer = doc["root_cause"]["id"] if doc["root_cause"] else None
+    if exp.get("case_id"):
+        accept = exp.get("accept") or [exp["root_cause"]]
+        key = accept[0]
+        if doc["status"] == "inconclusive":
+            return key, "inconclusive", answer
+        return key, "right" if answer in accept else "wrong", answer
+    key = exp["root_cause"] or f"({exp.get('kind')}) {exp['status']}"
+    if doc["status"] == exp["status"] and answer == exp["root_cause"]:
+        return key, "right", answer
+    return key, "inconclusive" if doc["status"] == "inconclusive" else "wrong", answer
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--all", action="store_true", help="also the per-id firing / near-miss scenarios")
+    ap.add_argument("--scenarios", default=str(REPO / "fixtures" / "scenarios"))
+    args = ap.parse_args(argv)
+    table: dict[str, dict[str, int]] = defaultdict(lambda: {"right": 0, "wrong": 0, "inconclusive": 0})
+    misses = []
+    t0 = time.perf_counter()
+    n = 0
+    for scenario in sorted(Path(args.scenarios).iterdir()):
+        exp_path = scenario / "expected.json"
+        if not exp_path.exists():
+            continue
+        exp = json.loads(exp_path.read_text())
+        if not exp.get("case_id") and not args.all:
+            continue
+        key, verdict, answer = judge(scenario)
+        table[key][verdict] += 1
+        n += 1
+        if verdict != "right":
+            misses.append((scenario.name, key, verdict, answer))
+    width = max([len(k) for k in table] + [10])
+    print(f"{'id':<{width}}  right  wrong  inconclusive")
+    for key in sorted(table):
+        row = table[key]
+        print(f"{key:<{width}}  {row['right']:>5}  {row['wrong']:>5}  {row['inconclusive']:>12}")
+    tot = {v: sum(r[v] for r in table.values()) for v in ("right", "wrong", "inconclusive")}
+    print(f"{'TOTAL':<{width}}  {tot['right']:>5}  {tot['wrong']:>5}  {tot['inconclusive']:>12}")
+    print(f"accuracy {tot['right']}/{n} = {100.0 * tot['right'] / max(n, 1):.1f}%  "
+          f"({time.perf_counter() - t0:.1f}s for {n} scenarios)")
+    for name, key, verdict, answer in misses:
+        print(f"  {verdict:<12} {name}: expected {key}, answered {answer}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
