@@ -1,0 +1,132 @@
+"""Benchmark: live collection against one served synthetic cluster, side by side.
+
+    .venv/bin/python bench/bench_collect.py                         # 5,000 nodes / 100,000 pods, 20 ms
+    .venv/bin/python bench/bench_collect.py --nodes 500 --pods 10000
+
+Generates a synthetic bundle (triage.synth.generate, seed 1), serves it with the replay
+server (20 ms added to every answer, like a distant API server), then runs, each as its
+own process, in one run:
+
+- `gpu-triage collect pod` of a pending GPU pod (team-000/llm-pending-0);
+- the seed's "Evidence-Based Pending Investigation" script (kubectl + jq), extracted
+  verbatim from ../shared/seeds/000_*.txt, for the same pod;
+- `kubectl get pods -A -o json` (the baseline a scan is held to);
+- `gpu-triage collect scan -A`.
+
+and prints wall time, requests and bytes (from the server's request log) and peak memory
+(max RSS of the process tree's largest process, from /usr/bin/time -v), then the ratios
+the issue sets as targets: pod collection vs the seed script (< 1.0), scan vs kubectl
+(<= 1.5) and scan's peak memory (< 500 MB). kubectl's discovery cache is warmed first
+for both kubectl runs, so they are not charged for discovery.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from triage.replay.server import Faults, ReplayServer  # noqa: E402
+from triage.synth.generate import generate_bundle  # noqa: E402
+
+SEED_FILE = next((REPO.parent / "shared" / "seeds").glob("000_*.txt"), None)
+PENDING_NS, PENDING_POD = "team-000", "llm-pending-0"
+
+
+def seed_script(namespace: str, pod: str) -> str:
+    """The seed's script, verbatim, with its two placeholders filled."""
+    text = SEED_FILE.read_text(encoding="utf-8")
+    start = text.index("#!/usr/bin/env bash", text.index("Evidence\u2011Based Pending Investigation"))
+    end = text.index("\nEvidence:", start)
+    script = text[start:end].rstrip() + "\n"
+    script = script.replace('NAMESPACE="NAMESPACE"', f'NAMESPACE="{namespace}"', 1)
+    return script.replace('POD="POD_NAME"', f'POD="{pod}"', 1)
+
+
+def measure(name: str, argv: list[str], srv: ReplayServer, env: dict, out_file: Path | None = None) -> dict:
+    before = len(srv.requests)
+    stdout = open(out_file, "wb") if out_file else subprocess.DEVNULL
+    started = time.perf_counter()
+    proc = subprocess.run(["/usr/bin/time", "-v", *argv], stdout=stdout, stderr=subprocess.PIPE, env=env)
+    wall = time.perf_counter() - started
+    if out_file:
+        stdout.close()
+    err = proc.stderr.decode("utf-8", "replace")
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+    if proc.returncode != 0:
+        print(f"{name}: exit {proc.returncode}\n{err[-2000:]}", file=sys.stderr)
+    new = srv.requests[before:]
+    return {"name": name, "wall": wall, "requests": len(new), "bytes": sum(r.bytes for r in new),
+            "rss_mb": int(rss.group(1)) / 1024 if rss else float("nan"), "rc": proc.returncode}
+
+
+def tree_size(path: Path) -> tuple[int, int]:
+    files = [p for p in path.rglob("*") if p.is_file()] if path.is_dir() else ([path] if path.exists() else [])
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--nodes", type=int, default=5000)
+    ap.add_argument("--pods", type=int, default=100_000)
+    ap.add_argument("--latency-ms", type=float, default=20.0)
+    ap.add_argument("--bundle", help="reuse this synthetic bundle instead of generating one")
+    args = ap.parse_args(argv)
+    if shutil.which("kubectl") is None or shutil.which("jq") is None:
+        print("needs kubectl and jq on PATH (apt-get install jq)", file=sys.stderr)
+        return 1
+    work = Path(tempfile.mkdtemp(prefix="bench-collect-"))
+    try:
+        bundle = Path(args.bundle) if args.bundle else work / "cluster"
+        if not args.bundle:
+            t = time.perf_counter()
+            generate_bundle(bundle, nodes=args.nodes, pods=args.pods, seed=1)
+            print(f"generated {args.nodes} nodes / {args.pods} pods in {time.perf_counter() - t:.1f} s")
+        with ReplayServer(bundle, port=0, faults=Faults(seed=1, latency_ms=args.latency_ms)) as srv:
+            kubeconfig = srv.write_kubeconfig(work / "kubeconfig")
+            env = {**os.environ, "KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(work / "kube-cache"),
+                   "PATH": os.environ.get("PATH", "")}
+            subprocess.run(["kubectl", "api-resources"], env=env, stdout=subprocess.DEVNULL, check=True)
+            script = work / "pending.sh"
+            script.write_text(seed_script(PENDING_NS, PENDING_POD))
+            gpu_triage = [sys.executable, "-m", "triage.cli"]
+            flags = ["--kubeconfig", str(kubeconfig), "--timeout", "600"]
+            runs = [
+                measure("gpu-triage collect pod", gpu_triage + ["collect", "pod", PENDING_POD, "-n", PENDING_NS,
+                                                                "-o", str(work / "pod-bundle")] + flags, srv, env),
+                measure("seed script (kubectl+jq)", ["bash", str(script)], srv, env, work / "seed.out"),
+                measure("kubectl get pods -A -o json", ["kubectl", "get", "pods", "-A", "-o", "json"], srv, env,
+                        work / "pods.json"),
+                measure("gpu-triage collect scan -A", gpu_triage + ["collect", "scan", "-A",
+                                                                    "-o", str(work / "scan-bundle")] + flags, srv, env),
+            ]
+        collected = {"gpu-triage collect pod": tree_size(work / "pod-bundle"),
+                     "seed script (kubectl+jq)": tree_size(work / "seed.out"),
+                     "kubectl get pods -A -o json": tree_size(work / "pods.json"),
+                     "gpu-triage collect scan -A": tree_size(work / "scan-bundle")}
+        print(f"\n{args.nodes} nodes, {args.pods} pods, {args.latency_ms:g} ms per request\n")
+        print(f"{'command':30} {'wall s':>8} {'requests':>9} {'MB read':>9} {'peak MB':>8} {'kept files':>10} {'kept MB':>8}")
+        for r in runs:
+            files, size = collected[r["name"]]
+            print(f"{r['name']:30} {r['wall']:8.2f} {r['requests']:9d} {r['bytes'] / 1e6:9.2f} {r['rss_mb']:8.0f} "
+                  f"{files:10d} {size / 1e6:8.2f}" + ("" if r["rc"] == 0 else f"  (exit {r['rc']})"))
+        pod, seed, kubectl, scan = runs
+        print(f"\npod collection / seed script wall time: {pod['wall'] / seed['wall']:.2f}  (target < 1.00)")
+        print(f"scan / kubectl get pods -A wall time:   {scan['wall'] / kubectl['wall']:.2f}  (target <= 1.50)")
+        print(f"scan peak memory: {scan['rss_mb']:.0f} MB  (target < 500 MB)")
+        return 0 if all(r["rc"] == 0 for r in runs) else 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
