@@ -308,6 +308,11 @@ def test_missing_params_render_as_placeholders_not_errors():
     assert "-n gpu-operator" in text  # the operator namespace falls back to the usual one
 
 
+def test_a_missing_namespace_is_a_placeholder_not_a_jinja_global():
+    assert playbooks.title_for("scheduler.insufficient_gpu", {"pod": "p"}).startswith("Pod <namespace>/p ")
+    assert "kubectl describe pod p -n <namespace>" in playbooks.render("scheduler.insufficient_gpu", {"pod": "p"})
+
+
 def test_values_fill_commands_as_single_shell_words():
     text = playbooks.render("driver.version_mismatch", {"node": "gpu node's 1", "driver_pod": "nvidia-driver-x"})
     cordon = next(line for line in text.splitlines() if line.startswith("kubectl cordon"))

@@ -151,6 +151,9 @@ def _env(plain: bool = False) -> jinja2.Environment:
     )
     env.filters["code"] = _code
     env.filters["sh"] = _sh
+    # Jinja's globals (namespace, range, dict, ...) would shadow params of the same
+    # name when the param is missing: `namespace` must render `<namespace>`.
+    env.globals.clear()
     return env
 
 
