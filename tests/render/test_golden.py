@@ -31,7 +31,8 @@ from triage.render.text import render_text
 HERE = Path(__file__).resolve().parent
 DOCS = HERE / "docs"
 GOLDEN = HERE / "golden"
-NAMES = ["pending-nvml", "crashloop-oom", "healthy", "inconclusive", "scan", "hostile"]
+NAMES = ["pending-nvml", "crashloop-oom", "healthy", "inconclusive", "scan", "hostile",
+         "real-r014", "real-r019", "real-r049", "real-r052", "real-synth-scan"]
 FORMATS = {
     "txt": lambda doc: render_text(doc, color=False),
     "ansi.txt": lambda doc: render_text(doc, color=True),

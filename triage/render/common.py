@@ -389,6 +389,18 @@ def _other_summary(diagnoses: Iterable[dict]) -> list[dict[str, Any]]:
     return sorted(groups.values(), key=lambda g: (order[g["layer"]], -g["count"], g["id"]))
 
 
+def _noun(diagnoses: list[dict], is_scan: bool) -> str:
+    """What the diagnoses are: the pods of one workload, workloads, or a mix of
+    nodes and workloads (a scan; its top-level target is the worst one's)."""
+    kinds = {_dict(d.get("target")).get("kind") for d in diagnoses}
+    namespaces = {_dict(d.get("target")).get("namespace") for d in diagnoses}
+    if kinds == {"Pod"} and len(namespaces) == 1 and not is_scan:
+        return "pods"
+    if "Node" in kinds or None in kinds:
+        return "targets"
+    return "workloads"
+
+
 def build_view(doc: object) -> dict[str, Any]:
     """Everything a report shows, in the report's order, from a findings document."""
     if not isinstance(doc, dict):
@@ -403,7 +415,7 @@ def build_view(doc: object) -> dict[str, Any]:
     is_scan = not _dict(doc.get("target"))
     if not is_scan and len(diagnoses) < 2:
         diagnoses = []          # one target: its diagnosis is the top level
-    noun = "workloads" if is_scan else "pods"
+    noun = _noun(raw_diagnoses, is_scan)
     if diagnoses:
         # The top level holds all findings and gaps; the chain and ladder are the worst target's.
         worst = diagnoses[0]
