@@ -423,3 +423,20 @@ def test_wheel_contains_every_playbook(tmp_path):
     for fid in TAXONOMY_IDS:
         assert f"triage/playbooks_data/{fid.replace('.', '/', 1)}.md" in names
     assert "triage/resources.py" in names and "triage/playbooks.py" in names
+    for template in (REPO / "report_templates").iterdir():
+        assert f"triage/report_templates_data/{template.name}" in names
+
+    # Installed layout: unpack the wheel and import triage from it, away from the checkout.
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    probe = (
+        "import triage, triage.playbooks as p, triage.resources as r\n"
+        "assert triage.__file__.startswith(%r), triage.__file__\n"
+        "assert not r.playbooks_dir().is_symlink()\n"
+        "print(len(p.ids()), r.report_templates_dir().is_dir())\n"
+        "print(p.title_for('driver.version_mismatch', {'node': 'gpu-9'}))\n" % str(site))
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.splitlines() == [f"{len(TAXONOMY_IDS)} True",
+                                        "NVML driver/library version mismatch on node gpu-9"]
