@@ -233,3 +233,15 @@ def test_scan_report_summary_links_reach_every_workload_section(chromium, site, 
     assert len(set(workload_links)) == len(doc["diagnoses"]) == 10
     assert set(workload_links) <= ids
     assert site.requests == ["/report.html"]
+
+
+def test_report_prints_to_pdf(chromium, site, tmp_path):
+    doc = json.loads((DOCS / "scan.json").read_text("utf-8"))
+    site.pages["/report.html"] = render_html(doc).encode()
+    pdf = tmp_path / "report.pdf"
+    run_chromium(chromium, tmp_path, site.url + "/report.html", f"--print-to-pdf={pdf}",
+                 "--no-pdf-header-footer")
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    pages = data.count(b"/Type /Page") - data.count(b"/Type /Pages")
+    assert pages >= 3, pages        # ten workload sections, evidence and capacity do not fit one page

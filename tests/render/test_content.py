@@ -309,3 +309,19 @@ def test_unusable_bundle_files_are_listed_under_collection():
                                       "detail": "not JSON: Expecting value: line 1 column 1"}]
     md = render_markdown(doc)
     assert "- Unusable file: `cluster-resources/pods/llm.json`: not JSON" in md.split("## Collection")[1]
+
+
+def test_markdown_is_inert_even_for_a_renderer_that_allows_raw_html():
+    """Ticket systems differ; rendered with raw HTML *on*, the hostile report still
+    holds no HTML, no link other than our own anchors, no image, no planted heading."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": True})
+    md.enable("table")
+    tokens = md.parse(render_markdown(load("hostile")))
+    flat = [t for tok in tokens for t in ([tok] + list(tok.children or []))]
+    assert not [t for t in flat if t.type in ("html_inline", "html_block", "image")]
+    hrefs = [t.attrGet("href") for t in flat if t.type == "link_open"]
+    assert hrefs and all(h.startswith("#") for h in hrefs), hrefs
+    headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+    assert not any("not a heading" in h for h in headings)
