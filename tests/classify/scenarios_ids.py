@@ -1,2 +1,657 @@
-"""Firing and near-miss scenarios per taxonomy id (filled below)."""
-SCENARIOS = []
+"""A firing scenario for every taxonomy id the real cases do not already cover, a near miss
+for every id (a world that looks alike where that id must not be the answer), healthy
+clusters, and worlds where missing evidence makes the answer inconclusive.
+
+Texts come from the corpus where it has them (Xid lines, nvidia-smi outputs) or follow
+the real message formats of the components (kubelet, scheduler, device plugin, driver
+container); each README says which. `expected` is reasoned from the world built.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1, Scenario, World
+from tests.classify.scenarios_real import (ML, crash_pod, crashing, expect, init_stuck, node_subj, pending_pod,
+                                           pod_subj, stack_crash)
+from tests.conftest import CORPUS
+
+SMI_LOAD = CORPUS / "nvidia-smi" / "text" / "h100-80gb-hbm3-590.48.01-linux-default-load.txt"
+XID_SAMPLES = CORPUS / "xid" / "dmesg_samples.txt"
+
+
+def xid_lines(pattern: str, n: int = 2) -> str:
+    lines = [l for l in XID_SAMPLES.read_text().splitlines() if re.search(pattern, l) and not l.startswith("#")]
+    return "\n".join(lines[:n]) + "\n"
+
+
+SCENARIOS: list[Scenario] = []
+_n = [0]
+
+
+def scenario(name: str, root: str | None, subject: dict | None, *, status: str = "problem", kind: str = "firing",
+             near_miss_for=(), absent=(), readme: str = ""):
+    def deco(fn):
+        _n[0] += 1
+        exp = expect(root, subject, status)
+        if near_miss_for:
+            exp["near_miss_for"] = sorted(near_miss_for)
+        if absent:
+            exp["absent"] = sorted(absent)
+
+        def build(fn=fn, name=name):
+            w = World(name)
+            fn(w)
+            return w
+        text = f"# {name}\n\n{(fn.__doc__ or '').strip()}\n\n{readme}\n\nExpected: " + \
+               (f"`{root}` ({status})" if root else status) + \
+               (f"; near miss for {', '.join('`' + i + '`' for i in sorted(near_miss_for))}" if near_miss_for else "") + "\n"
+        SCENARIOS.append(Scenario(f"s{_n[0]:03d}_{name}", build, exp, text, kind=kind))
+        return fn
+    return deco
+
+
+def gpu_cluster(w: World, gpus: int = 1, **kw):
+    w.gpu_node("gpu-node-1", gpus=gpus, **kw)
+    w.node("cpu-node-1")
+
+
+def holder(w: World, node: str = "gpu-node-1", gpu: int = 1, name: str = "jupyter-bob", ns: str = "research"):
+    w.pod(ns, name, node=node, gpu=gpu, containers=("notebook",), owner=("StatefulSet", name))
+
+
+PENDING_GPU = ("0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) didn't match Pod's node "
+               "affinity/selector. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
+               "pod, 1 Preemption is not helpful for scheduling.")
+GPU_AFFINITY = {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+    {"matchExpressions": [{"key": "nvidia.com/gpu.present", "operator": "In", "values": ["true"]}]}]}}}
+
+
+# ---- healthy and inconclusive ------------------------------------------------------------
+
+@scenario("healthy_vllm_serving", None, pod_subj("vllm-0"), status="healthy", kind="healthy",
+          near_miss_for=("application.cuda_oom", "application.vllm_kv_cache_insufficient", "runtime.lost_gpu_access",
+                         "node.gpu_model_label_mismatch", "runtime.no_device_visible"),
+          readme="nvidia-smi output: corpus h100-80gb-hbm3-590.48.01-linux-default-load.txt.")
+def _(w):
+    """A vLLM pod serving on an H100 node; its log reports the KV cache size and
+    gpu_memory_utilization=0.9 (normal), nvidia-smi in the container shows memory in use."""
+    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-H100-80GB-HBM3")
+    w.pod(ML, "vllm-0", node="gpu-node-1", containers=("server",), owner=("StatefulSet", "vllm"))
+    w.log(ML, "vllm-0", "server", "INFO 11-29 14:01:02 [config.py:1604] Using gpu_memory_utilization=0.9\n"
+          "INFO 11-29 14:02:10 [kv_cache_utils.py:634] GPU KV cache size: 451,088 tokens\n"
+          "INFO 11-29 14:02:10 [kv_cache_utils.py:637] Maximum concurrency for 32,768 tokens per request: 13.77x\n"
+          "INFO 11-29 14:02:31 [api_server.py:1090] Starting vLLM API server on http://0.0.0.0:8000\n")
+    w.exec(ML, "vllm-0", "server", ["nvidia-smi"], SMI_LOAD.read_text())
+    w.target("Pod", ML, "vllm-0")
+
+
+@scenario("healthy_scan_no_manifest", None, None, status="healthy", kind="healthy",
+          near_miss_for=("node.gpu_not_advertised", "node.not_ready", "node.gpu_allocatable_zero",
+                         "node.gpu_unhealthy_devices", "plugin.nvml_unavailable", "plugin.not_running",
+                         "plugin.gfd_error", "driver.not_ready", "driver.kernel_mismatch",
+                         "driver.xid_unhealthy_device", "runtime.cdi_unresolvable",
+                         "runtime.cuda_requirement_unsatisfied", "runtime.runtime_handler_missing",
+                         "driver.fabric_manager_not_running", "application.no_kernel_image"))
+def _(w):
+    """A third-party style bundle without manifest: two GPU nodes (one 8-GPU node fully used
+    by a training job), a NotReady CPU node, healthy operator stack, GPU pods running."""
+    w.with_manifest = False
+    w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+    w.gpu_node("gpu-node-2", gpus=1, product="NVIDIA-L4")
+    w.node("cpu-node-1", ready=False)
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=8, containers=("pytorch",), owner=("Job", "train"))
+    w.pod(ML, "embed-0", node="gpu-node-2", gpu=1, containers=("server",), runtime_class="nvidia",
+          owner=("StatefulSet", "embed"))
+    w.log(ML, "train-0", "pytorch", "NCCL INFO Bootstrap : Using eth0:10.244.1.7<0>\n"
+          "NCCL INFO NET/Plugin: No plugin found (libnccl-net.so), using internal implementation\n"
+          "NCCL INFO cudaDriverVersion 12040\nepoch 3 step 1200 loss 1.873\n")
+
+
+@scenario("healthy_mig_manager_assertion_is_normal", None, node_subj(), status="healthy", kind="healthy",
+          near_miss_for=("plugin.mig_config_failed", "plugin.mig_reconfiguring"))
+def _(w):
+    """The MIG manager logs its normal `Assertion failure: selected configuration not
+    currently applied` before applying; the node's mig.config.state is success."""
+    w.gpu_node("gpu-node-1", gpus=1, labels={"nvidia.com/mig.config": "all-1g.10gb",
+                                             "nvidia.com/mig.config.state": "success"})
+    w.pod(OPERATOR_NS, "nvidia-mig-manager-7dq2x", node="gpu-node-1", gpu=0, containers=("nvidia-mig-manager",),
+          labels={"app": "nvidia-mig-manager"}, owner=("DaemonSet", "nvidia-mig-manager"))
+    w.log(OPERATOR_NS, "nvidia-mig-manager-7dq2x", "nvidia-mig-manager",
+          'time="2026-11-29T14:01:02Z" level=info msg="Asserting that the requested configuration is present in the configuration file"\n'
+          'time="2026-11-29T14:01:02Z" level=info msg="Selected MIG configuration is valid"\n'
+          'time="2026-11-29T14:01:02Z" level=info msg="Asserting that the requested configuration is currently applied"\n'
+          'time="2026-11-29T14:01:03Z" level=fatal msg="Assertion failure: selected configuration not currently applied"\n'
+          'time="2026-11-29T14:01:03Z" level=info msg="Applying the selected MIG config to the node"\n'
+          'time="2026-11-29T14:01:40Z" level=info msg="Successfully updated to MIG config: all-1g.10gb"\n')
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("inconclusive_pending_without_nodes", None, pod_subj("llm-0"), status="inconclusive", kind="near_miss",
+          near_miss_for=("scheduler.insufficient_gpu",))
+def _(w):
+    """A pending pod with Insufficient nvidia.com/gpu, but nodes could not be listed (403):
+    which nodes advertise or hold GPUs cannot be checked."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.skip_nodes = True
+    w.error("cluster-resources/nodes.json", ['nodes is forbidden: User "system:serviceaccount:ml:triage" cannot list '
+                                             'resource "nodes" in API group "" at the cluster scope'], "forbidden")
+    w.gap("nodes", "forbidden", 'nodes is forbidden: User "system:serviceaccount:ml:triage" cannot list resource '
+                                '"nodes" in API group "" at the cluster scope', "list nodes (cluster scope)")
+    pending_pod(w, "llm-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are "
+                            "available: 1 No preemption victims found for incoming pod.")
+    w.target("Pod", ML, "llm-0")
+
+
+@scenario("inconclusive_crashloop_without_logs", None, pod_subj("trainer-0"), status="inconclusive",
+          kind="near_miss", near_miss_for=("application.crash_unclassified",))
+def _(w):
+    """A crash-looping container whose previous log could not be read (pods/log forbidden)."""
+    gpu_cluster(w)
+    w.pod(ML, "trainer-0", node="gpu-node-1", containers=("trainer",), ready=False, statuses=crashing("trainer", 1))
+    w.error("cluster-resources/pods/logs/ml/trainer-0/trainer-previous.log",
+            ['pods "trainer-0" is forbidden: User "system:serviceaccount:ml:triage" cannot get resource "pods/log" '
+             'in API group "" in the namespace "ml"'], "forbidden")
+    w.target("Pod", ML, "trainer-0")
+
+
+# ---- scheduler -------------------------------------------------------------------------------
+
+@scenario("insufficient_cpu_memory", "scheduler.insufficient_cpu_memory", pod_subj("llm-big-0"))
+def _(w):
+    """The GPU node has a free GPU but its CPU is taken by CPU-only pods (no GPU taint)."""
+    w.gpu_node("gpu-node-1", gpus=2, cpu="16")
+    for i in range(3):
+        w.pod("batch", f"etl-{i}", node="gpu-node-1", gpu=0, cpu="5", containers=("etl",))
+    pending_pod(w, "llm-big-0", "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: "
+                                "1 No preemption victims found for incoming pod.", cpu="8")
+    w.target("Pod", ML, "llm-big-0")
+
+
+@scenario("near_insufficient_cpu_memory_gpu_full", "scheduler.insufficient_gpu", pod_subj("llm-1"),
+          kind="near_miss", near_miss_for=("scheduler.insufficient_cpu_memory", "scheduler.too_many_pods"))
+def _(w):
+    """Memory and pod count are short on the CPU node, but the GPU node's only GPU is held."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.node("cpu-node-1")
+    holder(w)
+    pending_pod(w, "llm-1", "0/2 nodes are available: 1 Insufficient memory, 1 Too many pods, 1 Insufficient "
+                            "nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No preemption victims found for "
+                            "incoming pod.")
+    w.target("Pod", ML, "llm-1")
+
+
+@scenario("node_affinity_mismatch", "scheduler.node_affinity_mismatch", pod_subj("trainer-a100"),
+          near_miss_for=("scheduler.selector_label_absent",))
+def _(w):
+    """The pod selects pool=training, a label value that exists only on a CPU node; the GPU
+    node (free GPU) is in pool=inference."""
+    w.gpu_node("gpu-node-1", gpus=1, labels={"pool": "inference"})
+    w.node("cpu-node-1", labels={"pool": "training"})
+    pending_pod(w, "trainer-a100", "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) didn't match "
+                                   "Pod's node affinity/selector. preemption: 0/2 nodes are available: 2 Preemption is "
+                                   "not helpful for scheduling.", node_selector={"pool": "training"})
+    w.target("Pod", ML, "trainer-a100")
+
+
+@scenario("selector_label_absent", "scheduler.selector_label_absent", pod_subj("l4-infer-0"),
+          near_miss_for=("scheduler.node_affinity_mismatch",))
+def _(w):
+    """After time-slicing was enabled GFD relabelled the node NVIDIA-L4-SHARED; the pod still
+    selects nvidia.com/gpu.product=NVIDIA-L4, a value no node has."""
+    w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-L4-SHARED", labels={"nvidia.com/gpu.replicas": "4",
+                                                                          "nvidia.com/gpu.sharing-strategy": "time-slicing"})
+    w.node("cpu-node-1")
+    pending_pod(w, "l4-infer-0", "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector. "
+                                 "preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.",
+                node_selector={"nvidia.com/gpu.product": "NVIDIA-L4"})
+    w.target("Pod", ML, "l4-infer-0")
+
+
+@scenario("near_untolerated_taint_gpu_full", "scheduler.insufficient_gpu", pod_subj("llm-2"), kind="near_miss",
+          near_miss_for=("scheduler.untolerated_taint", "scheduler.pod_affinity_conflict"))
+def _(w):
+    """The control-plane taint and an anti-affinity rule are in the message, but the GPU
+    node's GPU is held by a finished-looking notebook that still runs."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.node("cp-1", taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}])
+    holder(w)
+    pending_pod(w, "llm-2", "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) had untolerated taint "
+                            "{node-role.kubernetes.io/control-plane: }, 1 node(s) didn't match pod anti-affinity rules. "
+                            "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, "
+                            "1 Preemption is not helpful for scheduling.")
+    w.target("Pod", ML, "llm-2")
+
+
+@scenario("too_many_pods", "scheduler.too_many_pods", pod_subj("infer-small-0"))
+def _(w):
+    """The GPU node has a free GPU but reached its pod limit."""
+    w.gpu_node("gpu-node-1", gpus=2, pods_cap="3")
+    for i in range(3):
+        w.pod("batch", f"sidecar-{i}", node="gpu-node-1", gpu=0, containers=("s",))
+    pending_pod(w, "infer-small-0", "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: "
+                                    "1 No preemption victims found for incoming pod.")
+    w.target("Pod", ML, "infer-small-0")
+
+
+@scenario("topology_spread_unsatisfied", "scheduler.topology_spread_unsatisfied", pod_subj("vllm-2"))
+def _(w):
+    """Replica 3 of a spread Deployment: the only GPU node with a free GPU would break maxSkew 1."""
+    w.gpu_node("gpu-node-1", gpus=2, labels={"topology.kubernetes.io/zone": "a"})
+    w.node("cpu-node-1", labels={"topology.kubernetes.io/zone": "b"})
+    w.node("cpu-node-2", labels={"topology.kubernetes.io/zone": "c"})
+    w.pod(ML, "vllm-1", node="gpu-node-1", containers=("server",))
+    spread = {"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "topology.kubernetes.io/zone",
+                                             "whenUnsatisfiable": "DoNotSchedule",
+                                             "labelSelector": {"matchLabels": {"app": "vllm"}}}]}
+    pending_pod(w, "vllm-2", "0/3 nodes are available: 1 node(s) didn't match pod topology spread constraints, "
+                             "2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: "
+                             "3 Preemption is not helpful for scheduling.", affinity=GPU_AFFINITY, extra_spec=spread)
+    w.target("Pod", ML, "vllm-2")
+
+
+@scenario("near_topology_spread_running", None, pod_subj("vllm-1"), status="healthy", kind="near_miss",
+          near_miss_for=("scheduler.topology_spread_unsatisfied", "scheduler.unbound_pvc",
+                         "scheduler.volume_node_affinity_conflict", "scheduler.dra_claim_unallocatable"))
+def _(w):
+    """A spread, PVC-backed replica that was placed and runs."""
+    gpu_cluster(w, gpus=2)
+    spread = {"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "topology.kubernetes.io/zone",
+                                             "whenUnsatisfiable": "DoNotSchedule",
+                                             "labelSelector": {"matchLabels": {"app": "vllm"}}}]}
+    w.pod(ML, "vllm-1", node="gpu-node-1", containers=("server",), extra_spec=spread,
+          volumes=[{"name": "cache", "persistentVolumeClaim": {"claimName": "model-cache"}}])
+    w.target("Pod", ML, "vllm-1")
+
+
+@scenario("near_pod_affinity_running", None, pod_subj("rag-llm-0"), status="healthy", kind="near_miss",
+          near_miss_for=("scheduler.pod_affinity_conflict", "scheduler.custom_scheduler_rejected",
+                         "scheduler.quota_exceeded"))
+def _(w):
+    """Pod affinity satisfied, a non-default scheduler, a ResourceQuota in the namespace: it runs."""
+    gpu_cluster(w)
+    w.pod(ML, "rag-helper-0", node="gpu-node-1", gpu=0, labels={"app": "rag-helper"}, containers=("helper",))
+    w.pod(ML, "rag-llm-0", node="gpu-node-1", scheduler="volcano", containers=("server",))
+    w.event(ML, "Pod", "rag-llm-0", "Scheduled", "Successfully assigned ml/rag-llm-0 to gpu-node-1", type="Normal",
+            component="volcano")
+    w.target("Pod", ML, "rag-llm-0")
+
+
+@scenario("node_unschedulable", "scheduler.node_unschedulable", pod_subj("infer-0"))
+def _(w):
+    """The only GPU node (free GPU) is cordoned for maintenance."""
+    w.gpu_node("gpu-node-1", gpus=1, unschedulable=True,
+               taints=[{"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}])
+    w.node("cpu-node-1")
+    pending_pod(w, "infer-0", "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) were unschedulable. "
+                              "preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.",
+                tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}])
+    w.target("Pod", ML, "infer-0")
+
+
+@scenario("near_node_unschedulable_cpu_cordoned", None, pod_subj("infer-0"), status="healthy", kind="near_miss",
+          near_miss_for=("scheduler.node_unschedulable",))
+def _(w):
+    """A CPU node is cordoned; the GPU pod runs on the GPU node."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.node("cpu-node-1", unschedulable=True)
+    w.pod(ML, "infer-0", node="gpu-node-1", containers=("server",))
+    w.target("Pod", ML, "infer-0")
+
+
+@scenario("near_volume_affinity_gpu_full", "scheduler.insufficient_gpu", pod_subj("llm-3"), kind="near_miss",
+          near_miss_for=("scheduler.volume_node_affinity_conflict", "scheduler.rollout_needs_extra_gpu"))
+def _(w):
+    """Volume zone conflicts on CPU nodes, but the GPU node's GPU is held by another team
+    (Deployment with strategy Recreate: no rollout involved)."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    for i in (1, 2, 3):
+        w.node(f"cpu-node-{i}")
+    holder(w, name="other-team-llm", ns="team-b")
+    w.workload("Deployment", ML, "llm", strategy={"type": "Recreate"})
+    w.workload("ReplicaSet", ML, "llm-5d9c7", owner=("Deployment", "llm"), revision="1")
+    pending_pod(w, "llm-3", "0/4 nodes are available: 3 node(s) had volume node affinity conflict, 1 Insufficient "
+                            "nvidia.com/gpu. preemption: 0/4 nodes are available: 1 No preemption victims found for "
+                            "incoming pod, 3 Preemption is not helpful for scheduling.",
+                owner=("ReplicaSet", "llm-5d9c7"))
+    w.target("Pod", ML, "llm-3")
+
+
+@scenario("autoscaler_no_scale_up", "scheduler.autoscaler_no_scale_up", pod_subj("train-big-0"))
+def _(w):
+    """Every GPU is held and the cluster autoscaler's GPU node group is at its maximum size."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    holder(w)
+    pending_pod(w, "train-big-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are "
+                                  "available: 1 No preemption victims found for incoming pod.")
+    w.event(ML, "Pod", "train-big-0", "NotTriggerScaleUp",
+            "pod didn't trigger scale-up: 1 max node group size reached", type="Normal", component="cluster-autoscaler")
+    w.target("Pod", ML, "train-big-0")
+
+
+@scenario("near_autoscaler_triggered", "scheduler.insufficient_gpu", pod_subj("train-big-0"), kind="near_miss",
+          near_miss_for=("scheduler.autoscaler_no_scale_up", "application.crash_unclassified"))
+def _(w):
+    """The autoscaler did trigger a scale-up; the pod waits for the new node."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    holder(w)
+    pending_pod(w, "train-big-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are "
+                                  "available: 1 No preemption victims found for incoming pod.")
+    w.event(ML, "Pod", "train-big-0", "TriggeredScaleUp",
+            "pod triggered scale-up: [{gpu-pool 1->2 (max: 4)}]", type="Normal", component="cluster-autoscaler")
+    w.target("Pod", ML, "train-big-0")
+
+
+@scenario("dra_claim_unallocatable", "scheduler.dra_claim_unallocatable", pod_subj("dra-infer-0"))
+def _(w):
+    """A pod with a ResourceClaim whose device selector matches no GPU (k8s 1.32 DRA)."""
+    gpu_cluster(w)
+    pending_pod(w, "dra-infer-0", "0/2 nodes are available: 2 cannot allocate all claims. preemption: 0/2 nodes are "
+                                  "available: 2 Preemption is not helpful for scheduling.", gpu=0,
+                extra_spec={"resourceClaims": [{"name": "gpu", "resourceClaimName": "dra-infer-0-gpu"}]})
+    w.target("Pod", ML, "dra-infer-0")
+
+
+@scenario("near_quota_failedcreate_other_error", None, {"kind": "Deployment", "namespace": ML, "name": "api"},
+          status="inconclusive", kind="near_miss", near_miss_for=("scheduler.quota_exceeded",))
+def _(w):
+    """A ReplicaSet cannot create pods, but because its service account is missing, not a quota."""
+    gpu_cluster(w)
+    w.workload("Deployment", ML, "api")
+    w.workload("ReplicaSet", ML, "api-6c8d9", owner=("Deployment", "api"), revision="1")
+    w.event(ML, "ReplicaSet", "api-6c8d9", "FailedCreate",
+            'Error creating: pods "api-6c8d9-" is forbidden: error looking up service account ml/api: '
+            'serviceaccount "api" not found', component="replicaset-controller")
+    w.target("Deployment", ML, "api")
+
+
+# ---- node ------------------------------------------------------------------------------------
+
+@scenario("label_drift", "node.label_drift", pod_subj("l4-infer-0"))
+def _(w):
+    """A running pod requires gpu.product NVIDIA-L4; GFD has since relabelled its node NVIDIA-L4-SHARED."""
+    w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-L4-SHARED")
+    w.pod(ML, "l4-infer-0", node="gpu-node-1", containers=("server",), node_selector={"nvidia.com/gpu.product": "NVIDIA-L4"})
+    w.target("Pod", ML, "l4-infer-0")
+
+
+@scenario("near_label_drift_matching", None, pod_subj("l4-infer-0"), status="healthy", kind="near_miss",
+          near_miss_for=("node.label_drift",))
+def _(w):
+    """The pod's selector matches its node's labels."""
+    w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-L4")
+    w.pod(ML, "l4-infer-0", node="gpu-node-1", containers=("server",), node_selector={"nvidia.com/gpu.product": "NVIDIA-L4"})
+    w.target("Pod", ML, "l4-infer-0")
+
+
+@scenario("gpu_model_label_mismatch", "node.gpu_model_label_mismatch", pod_subj("bench-0"),
+          readme="nvidia-smi output: corpus h100-80gb-hbm3-590.48.01-linux-default-load.txt.")
+def _(w):
+    """The node is labelled NVIDIA-A100-SXM4-80GB but nvidia-smi in the pod shows an H100."""
+    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-A100-SXM4-80GB")
+    w.pod(ML, "bench-0", node="gpu-node-1", containers=("bench",))
+    w.exec(ML, "bench-0", "bench", ["nvidia-smi"], SMI_LOAD.read_text())
+    w.target("Pod", ML, "bench-0")
+
+
+# ---- plugin ----------------------------------------------------------------------------------
+
+@scenario("plugin_no_devices_found", "plugin.no_devices_found", node_subj(),
+          readme="Log line format of k8s-device-plugin v0.x (`No devices found. Waiting indefinitely.`).")
+def _(w):
+    """The device plugin starts, finds no GPU and waits; the node advertises nothing."""
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None, plugin_log="2019/01/29 07:52:58 Loading NVML\n"
+               "2019/01/29 07:52:58 Fetching devices.\n2019/01/29 07:52:58 No devices found. Waiting indefinitely.\n")
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("plugin_not_running", "plugin.not_running", node_subj())
+def _(w):
+    """The device plugin pod crash-loops with an unrecognised panic; the node still shows its
+    last-known allocatable (1), so new pods would be admitted against a dead plugin."""
+    gpu_cluster(w)
+    stack_crash(w, "gpu-node-1", "device-plugin", "nvidia-device-plugin",
+                "panic: runtime error: invalid memory address or nil pointer dereference\n"
+                "[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x5c4d1a]\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_plugin_restarted_once", None, node_subj(), status="healthy", kind="near_miss",
+          near_miss_for=("plugin.not_running", "plugin.not_registered", "plugin.no_devices_found",
+                         "plugin.nvml_unavailable"))
+def _(w):
+    """The device plugin restarted once after a kubelet restart and registered again."""
+    gpu_cluster(w)
+    name = w.stack("gpu-node-1", "device-plugin")
+    pod = w.get_pod(OPERATOR_NS, name)
+    pod["status"]["containerStatuses"][0]["restartCount"] = 1
+    w.log(OPERATOR_NS, name, "nvidia-device-plugin",
+          "I1129 14:01:00.000001       1 main.go:199] Starting FS watcher.\n"
+          "I1129 14:01:00.000002       1 main.go:206] Starting OS watcher.\n"
+          "I1129 14:01:00.100003       1 main.go:317] Retrieving plugins.\n"
+          "I1129 14:01:00.400004       1 server.go:154] Registered device plugin for 'nvidia.com/gpu' with Kubelet\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+def _admission(w, name: str, message: str, **kw):
+    w.pod(ML, name, node="gpu-node-1", phase="Failed", reason="UnexpectedAdmissionError",
+          message=f"Pod was rejected: {message}", containers=("server",),
+          statuses={"server": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}}, **kw)
+    w.event(ML, "Pod", name, "UnexpectedAdmissionError", message)
+    w.target("Pod", ML, name)
+
+
+@scenario("plugin_not_registered", "plugin.not_registered", pod_subj("infer-7f9c-abcde"))
+def _(w):
+    """Admitted right after a kubelet restart, before the plugin re-registered."""
+    gpu_cluster(w)
+    _admission(w, "infer-7f9c-abcde", "Allocate failed due to cannot allocate unregistered device nvidia.com/gpu, "
+                                      "which is unexpected")
+
+
+@scenario("plugin_allocate_failed_unhealthy", "plugin.allocate_failed_unhealthy", pod_subj("infer-7f9c-xyz12"))
+def _(w):
+    """The only GPU of the node was marked unhealthy; admission fails."""
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=0)
+    _admission(w, "infer-7f9c-xyz12", "Allocate failed due to no healthy devices present; cannot allocate unhealthy "
+                                      "devices nvidia.com/gpu, which is unexpected")
+
+
+@scenario("plugin_allocate_rpc_failed", "plugin.allocate_rpc_failed", pod_subj("infer-7f9c-rpc01"))
+def _(w):
+    """The plugin crashed while the kubelet called Allocate."""
+    gpu_cluster(w)
+    _admission(w, "infer-7f9c-rpc01", "Allocate failed due to rpc error: code = Unavailable desc = error reading from "
+                                      "server: EOF, which is unexpected")
+
+
+@scenario("plugin_sharing_request_too_large", "plugin.sharing_request_too_large", pod_subj("ts-infer-0"))
+def _(w):
+    """Two replicas of a time-sliced GPU requested by one container."""
+    w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-A10-SHARED", labels={"nvidia.com/gpu.replicas": "4"})
+    _admission(w, "ts-infer-0", "Allocate failed due to rpc error: code = Unknown desc = invalid request: maximum "
+                                "request size for shared resources is 1; found 2, which is unexpected", gpu=2)
+
+
+@scenario("near_sharing_request_one", None, pod_subj("ts-infer-1"), status="healthy", kind="near_miss",
+          near_miss_for=("plugin.sharing_request_too_large", "plugin.allocate_rpc_failed",
+                         "plugin.allocate_failed_unhealthy", "plugin.stale_allocation"))
+def _(w):
+    """One time-sliced replica requested: admitted and running."""
+    w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-A10-SHARED", labels={"nvidia.com/gpu.replicas": "4"})
+    w.pod(ML, "ts-infer-1", node="gpu-node-1", containers=("server",))
+    w.target("Pod", ML, "ts-infer-1")
+
+
+@scenario("plugin_mig_reconfiguring", "plugin.mig_reconfiguring", node_subj())
+def _(w):
+    """The node is being re-partitioned: mig.config.state=pending."""
+    w.gpu_node("gpu-node-1", gpus=1, labels={"nvidia.com/mig.config": "all-3g.40gb",
+                                             "nvidia.com/mig.config.state": "pending"})
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_gfd_warning_only", None, node_subj(), status="healthy", kind="near_miss",
+          near_miss_for=("plugin.gfd_error",))
+def _(w):
+    """GFD warns it could not remove an absent output file, then labels the node."""
+    gpu_cluster(w)
+    w.log(OPERATOR_NS, w.stack("gpu-node-1", "gfd"), "gpu-feature-discovery",
+          "gpu-feature-discovery: 2022/06/15 03:25:50 Start running\n"
+          "gpu-feature-discovery: 2022/06/15 03:25:50 Warning: Error removing output file: failed to remove output "
+          "file: remove /etc/kubernetes/node-feature-discovery/features.d/gfd: no such file or directory\n"
+          "gpu-feature-discovery: 2022/06/15 03:25:51 Writing labels to output file\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_validation_completed", None, node_subj(), status="healthy", kind="near_miss",
+          near_miss_for=("plugin.validation_no_free_gpu", "runtime.toolkit_not_ready", "runtime.no_device_visible"))
+def _(w):
+    """The GPU is held by a user pod; the validators finished earlier (toolkit-validation
+    waited a while, then completed)."""
+    gpu_cluster(w)
+    holder(w)
+    w.log(OPERATOR_NS, w.stack("gpu-node-1", "device-plugin"), "toolkit-validation",
+          "waiting for nvidia container stack to be setup\nwaiting for nvidia container stack to be setup\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+# ---- runtime ---------------------------------------------------------------------------------
+
+@scenario("visible_devices_misconfigured", "runtime.visible_devices_misconfigured", pod_subj("sneaky-0"))
+def _(w):
+    """A pod without a GPU request sets NVIDIA_VISIBLE_DEVICES=all and so sees every GPU."""
+    gpu_cluster(w)
+    w.pod(ML, "sneaky-0", node="gpu-node-1", gpu=0, containers=("app",),
+          env=[{"name": "NVIDIA_VISIBLE_DEVICES", "value": "all"}])
+    w.target("Pod", ML, "sneaky-0")
+
+
+@scenario("near_visible_devices_capabilities", None, pod_subj("ok-0"), status="healthy", kind="near_miss",
+          near_miss_for=("runtime.visible_devices_misconfigured", "runtime.runtime_handler_missing",
+                         "runtime.cdi_unresolvable", "runtime.container_cli_init_failed"))
+def _(w):
+    """A GPU pod with runtimeClassName nvidia and NVIDIA_DRIVER_CAPABILITIES=all runs."""
+    gpu_cluster(w)
+    w.pod(ML, "ok-0", node="gpu-node-1", containers=("app",), runtime_class="nvidia",
+          env=[{"name": "NVIDIA_DRIVER_CAPABILITIES", "value": "all"}])
+    w.target("Pod", ML, "ok-0")
+
+
+# ---- driver ----------------------------------------------------------------------------------
+
+@scenario("driver_not_ready", "driver.not_ready", node_subj())
+def _(w):
+    """The driver container runs but is not ready yet (still building); the plugin waits."""
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = w.stack("gpu-node-1", "driver")
+    pod = w.get_pod(OPERATOR_NS, name)
+    pod["status"]["containerStatuses"][0].update({"ready": False, "started": True})
+    pod["status"]["conditions"][-1]["status"] = "False"
+    w.log(OPERATOR_NS, name, "nvidia-driver-ctr", "DRIVER_ARCH is x86_64\nCreating directory NVIDIA-Linux-x86_64-550.127.05\n"
+          "Verifying archive integrity... OK\nUncompressing NVIDIA Accelerated Graphics Driver for Linux-x86_64 550.127.05\n"
+          "Installing NVIDIA driver kernel modules...\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("driver_in_use_cannot_unload", "driver.in_use_cannot_unload", node_subj(),
+          readme="Log lines follow the driver container's script (`Could not unload NVIDIA driver kernel modules, driver is in use`).")
+def _(w):
+    """A driver upgrade: the new driver container cannot unload the old modules."""
+    gpu_cluster(w)
+    stack_crash(w, "gpu-node-1", "driver", "nvidia-driver-ctr",
+                "Stopping NVIDIA persistence daemon...\nUnloading NVIDIA driver kernel modules...\n"
+                "nvidia_modeset       1306624  0\nnvidia_uvm           1527808  4\n"
+                "nvidia              56623104  94 nvidia_uvm,nvidia_modeset\n"
+                "Could not unload NVIDIA driver kernel modules, driver is in use\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_driver_reload_ok", None, node_subj(), status="healthy", kind="near_miss",
+          near_miss_for=("driver.in_use_cannot_unload", "driver.secure_boot_rejected", "driver.nouveau_conflict",
+                         "driver.image_unavailable", "driver.version_mismatch", "driver.not_loaded"))
+def _(w):
+    """The driver container unloads, checks Secure Boot (undeterminable), loads and waits;
+    an old image pull failure is history (the pod is ready)."""
+    gpu_cluster(w)
+    name = w.stack("gpu-node-1", "driver")
+    w.log(OPERATOR_NS, name, "nvidia-driver-ctr", "Unloading NVIDIA driver kernel modules...\n"
+          "-> Unable to determine if Secure Boot is enabled: No such file or directory\n"
+          "Loading NVIDIA driver kernel modules...\n+ modprobe nvidia\nDone, now waiting for signal\n")
+    w.event(OPERATOR_NS, "Pod", name, "Failed", 'Failed to pull image "nvcr.io/nvidia/driver:550.127.05-ubuntu22.04": '
+            'rpc error: code = Unknown desc = failed to pull and unpack image: dial tcp: i/o timeout', last=T0)
+    w.dmesg("gpu-node-1", "[    5.120119] nvidia: loading out-of-tree module taints kernel.\n"
+            "[    5.301877] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.127.05  Tue Oct  8 03:23:31 UTC 2024\n")
+    w.exec(OPERATOR_NS, name, "nvidia-driver-ctr", ["nvidia-smi"], SMI_LOAD.read_text())
+    w.target("Node", None, "gpu-node-1")
+
+
+def _dmesg_case(name, root, pattern, near=(), kind="firing", status="problem", n=2, doc=""):
+    @scenario(name, root, node_subj(), kind=kind, near_miss_for=near, status=status,
+              readme=f"Kernel lines: corpus xid/dmesg_samples.txt (lines matching `{pattern}`).")
+    def _(w):
+        w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+        w.dmesg("gpu-node-1", xid_lines(pattern, n))
+        w.target("Node", None, "gpu-node-1")
+    _.__doc__ = doc
+
+
+_dmesg_case("xid_gsp_error", "driver.xid_gsp_error", r"\): 119,", doc="GSP RPC timeouts (Xid 119) in the node's kernel log.")
+_dmesg_case("xid_nvlink_error", "driver.xid_nvlink_error", r"\): 14[5-9],", doc="NVLink Xid 145/149 in the node's kernel log.")
+_dmesg_case("xid_application_fault", "application.xid_application_fault", r"\): 13, pid", n=3,
+            near=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error"),
+            doc="Xid 13 (graphics exception) lines: an application fault, not hardware.")
+_dmesg_case("xid_fallen_off_bus", "driver.gpu_fallen_off_bus", r"\): 79,", n=1,
+            near=("application.xid_application_fault",), doc="`Xid 79, GPU has fallen off the bus`.")
+
+
+# ---- application -----------------------------------------------------------------------------
+
+@scenario("cuda_driver_too_old", "application.cuda_driver_too_old", pod_subj("llm-cu128-0"),
+          near_miss_for=("application.gpu_not_requested",),
+          readme="Message format of PyTorch's driver check (`The NVIDIA driver on your system is too old`).")
+def _(w):
+    """A CUDA 12.8 image on a node whose driver is 470; the pod requests a GPU."""
+    w.gpu_node("gpu-node-1", gpus=1, labels={"nvidia.com/cuda.driver.major": "470"})
+    crash_pod(w, "llm-cu128-0", "Traceback (most recent call last):\n  File \"/app/serve.py\", line 12, in <module>\n"
+              "    torch.cuda.init()\nRuntimeError: The NVIDIA driver on your system is too old (found version 11040). "
+              "Please update your GPU driver by downloading and installing a new version from the URL: "
+              "http://www.nvidia.com/Download/index.aspx\n", owner=("StatefulSet", "llm-cu128"))
+    w.target("Pod", ML, "llm-cu128-0")
+
+
+@scenario("oom_killed", "application.oom_killed", pod_subj("loader-0"),
+          near_miss_for=("application.killed_sigkill", "application.cuda_oom"))
+def _(w):
+    """The model loader exceeds its 16Gi memory limit while reading weights into host RAM."""
+    gpu_cluster(w)
+    w.pod(ML, "loader-0", node="gpu-node-1", containers=("loader",), ready=False, memory_limit="16Gi",
+          statuses=crashing("loader", 137, "OOMKilled"))
+    w.log(ML, "loader-0", "loader", "Loading safetensors checkpoint shards:  40% Completed | 2/5\n", previous=True)
+    w.target("Pod", ML, "loader-0")
+
+
+@scenario("crash_unclassified", "application.crash_unclassified", pod_subj("api-0"),
+          near_miss_for=("application.nccl_error", "application.shm_too_small", "application.model_download_unauthorized"))
+def _(w):
+    """A crash-looping container whose log shows an ordinary Python KeyError."""
+    gpu_cluster(w)
+    crash_pod(w, "api-0", "Traceback (most recent call last):\n  File \"/app/main.py\", line 41, in <module>\n"
+              "    cfg = settings['model']\nKeyError: 'model'\n", container="api")
+    w.target("Pod", ML, "api-0")
+
+
+@scenario("near_probe_failed_once", None, pod_subj("vllm-warm-0"), status="healthy", kind="near_miss",
+          near_miss_for=("application.probe_killed_during_startup", "application.model_access_not_granted",
+                         "application.xid_application_fault"))
+def _(w):
+    """A liveness probe failed once during a GC pause; nothing was killed and the pod is ready."""
+    gpu_cluster(w)
+    w.pod(ML, "vllm-warm-0", node="gpu-node-1", containers=("server",))
+    w.event(ML, "Pod", "vllm-warm-0", "Unhealthy", 'Liveness probe failed: Get "http://10.244.1.9:8000/health": '
+            "context deadline exceeded (Client.Timeout exceeded while awaiting headers)", count=1)
+    w.target("Pod", ML, "vllm-warm-0")
+
+

@@ -751,6 +751,31 @@ def _(w, t):
     w.target("Node", None, "gpu-node-1")
 
 
+# ---- real-case worlds that are also near misses for other ids (that id must not be the answer) ----
+
+NEAR_MISS_REAL = {
+    "dp-nvml-could-not-load-cri-log": ("scheduler.insufficient_gpu", "node.gpu_not_advertised"),
+    "sched-insufficient-gpu-no-preemption-victims": ("plugin.stale_allocation", "node.gpu_not_advertised",
+                                                    "scheduler.rollout_needs_extra_gpu"),
+    "rt-hook-nvml-mismatch-toolkit-validation": ("runtime.container_cli_init_failed",),
+    "dp-gpu-lost-blocks-other-gpus": ("plugin.allocate_rpc_failed",),
+    "app-found-no-nvidia-driver-amd-gpu": ("application.cuda_driver_too_old", "runtime.no_device_visible"),
+    "exit-137-reason-error-not-oomkilled": ("application.oom_killed",),
+    "hf-gated-403-not-authorized-kubeai": ("application.model_download_unauthorized",),
+    "hf-gated-401-unauthenticated-tgi-k8s": ("application.model_access_not_granted",),
+    "nccl-watchdog-timeout-legacy-format": ("application.shm_too_small",),
+    "nccl-unhandled-system-error-shm-vllm": ("application.nccl_error",),
+    "sched-untolerated-taint-gpu-kind": ("scheduler.insufficient_gpu",),
+    "node-allocatable-7-of-8-xid94": ("node.gpu_allocatable_zero", "driver.xid_unhealthy_device"),
+    "dmesg-xid-43-31-94-mixed": ("application.xid_application_fault",),
+    "driver-ctr-secureboot-operation-not-permitted": ("driver.kernel_mismatch",),
+    "validator-cuda-system-not-yet-initialized-fabricmanager": ("runtime.no_device_visible",),
+    "probe-liveness-404-killed": ("application.killed_sigkill",),
+    "rt-require-brand-tesla-misleading": ("runtime.container_cli_init_failed",),
+    "node-gpu-capacity-zero-plugin-crashloop": ("plugin.not_running",),
+}
+
+
 def _scenario(i: int, case_id: str) -> Scenario:
     fn, root, subject, status, note = BUILDERS[case_id]
     c = cases()[case_id]
@@ -772,7 +797,10 @@ Case note: {c['note']}
 Expected: `{root}` ({status}); the case accepts {', '.join('`' + e + '`' for e in c['expected'])}.
 """
     name = f"r{i:03d}_{case_id.replace('-', '_')}"
-    return Scenario(name, build, expect(root, subject, status, c["expected"]), readme, case_id=case_id, kind="real")
+    exp = expect(root, subject, status, c["expected"])
+    if case_id in NEAR_MISS_REAL:
+        exp["near_miss_for"] = sorted(NEAR_MISS_REAL[case_id])
+    return Scenario(name, build, exp, readme, case_id=case_id, kind="real")
 
 
 def _all() -> list[Scenario]:

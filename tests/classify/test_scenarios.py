@@ -151,3 +151,14 @@ def test_target_overrides_manifest_and_picks_the_pod():
 def test_insufficient_gpu_names_the_holder():
     doc = analyse(FIXTURES / "scenarios" / "r029_sched_insufficient_gpu_no_preemption_victims" / "bundle")
     assert doc["root_cause"]["params"]["holders"] == ["research/jupyter-alice"]
+
+
+@pytest.mark.parametrize("scenario", [s for s in SCENARIOS if "near_miss_for" in
+                                      json.loads((s / "expected.json").read_text())], ids=lambda p: p.name)
+def test_near_miss_is_not_that_answer(scenario: Path):
+    expected = json.loads((scenario / "expected.json").read_text())
+    doc = analyse(scenario / "bundle")
+    rc = doc["root_cause"]["id"] if doc["root_cause"] else None
+    assert rc not in expected["near_miss_for"]
+    for absent in expected.get("absent", ()):
+        assert absent not in [f["id"] for f in doc["findings"]]

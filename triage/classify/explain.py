@@ -28,7 +28,7 @@ GPU_LOST = ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp
 
 EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     # scheduler symptoms
-    "scheduler.insufficient_gpu": INFRA + ("scheduler.rollout_needs_extra_gpu", "scheduler.sharing_request_too_large"),
+    "scheduler.insufficient_gpu": INFRA + ("scheduler.rollout_needs_extra_gpu", "scheduler.autoscaler_no_scale_up"),
     "scheduler.custom_scheduler_rejected": INFRA + ("scheduler.quota_exceeded",),
     "scheduler.node_affinity_mismatch": ("scheduler.selector_label_absent", "node.label_drift", "plugin.gfd_error",
                                          "plugin.mig_config_failed", "plugin.mig_reconfiguring"),

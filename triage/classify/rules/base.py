@@ -309,6 +309,10 @@ def role_logs(ctx: "Context", role: str):
             if role == "validator":
                 if not (is_validation or r in VALIDATOR_ROLES):
                     continue
+                st = pod.container_status(c.name)
+                if st is not None and st.state is not None and st.state.kind == "terminated" \
+                        and st.state.exit_code == 0:
+                    continue      # a validation that passed: its old waiting lines are history
             elif r != role or is_validation:
                 continue
             for prev in (True, False):

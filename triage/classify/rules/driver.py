@@ -88,6 +88,8 @@ def driver_pod_state(ctx):
     for role, pod in ctx.stack_pods:
         if role != "driver" or not pod.node_name:
             continue
+        if pod.container_statuses and all(st.ready for st in pod.container_statuses if not st.init):
+            continue      # running and ready: old pull failures are history
         pulls = []
         for ev in ctx.pod_events(pod):
             f = parse_image_pull(ev.message) if ev.type == "Warning" else None

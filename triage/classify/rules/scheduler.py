@@ -195,17 +195,17 @@ def _judge(ctx, pod, msg, cite):
     # some node could hold the GPU request: what excludes it?
     emitted = False
     for n in free or capable:
+        if n.unschedulable:
+            yield emit("scheduler.node_unschedulable", node=n.name,
+                       extra_cites=[ctx.cite_object(n, f"{n.name} spec.unschedulable: true")])
+            emitted = True
+            break
         ok, bad = _tolerated(pod, n)
         if not ok:
             t = bad[0]
             free_of = [m.name for m in capable if _tolerated(pod, m)[0]]
             yield emit("scheduler.untolerated_taint", taint=str(t), node=n.name, nodes=free_of or None,
                        extra_cites=[ctx.cite_object(n, f"{n.name} taint {t}")])
-            emitted = True
-            break
-        if n.unschedulable:
-            yield emit("scheduler.node_unschedulable", node=n.name,
-                       extra_cites=[ctx.cite_object(n, f"{n.name} spec.unschedulable: true")])
             emitted = True
             break
         if not _affinity_ok(pod, n):
