@@ -398,6 +398,19 @@ def test_playbook_command_rejects_a_param_without_equals():
     assert status == 2 and "KEY=VALUE" in err
 
 
+def test_playbook_command_names_the_params_when_one_is_misspelt():
+    status, out, err = _run(["playbook", "driver.version_mismatch", "-p", "nod=gpu-node-3"])
+    assert status == 2 and out == ""
+    assert "does not use param nod" in err and "node" in err.split("it uses:")[1]
+
+
+def test_list_params_split_on_commas_and_numbers_render():
+    status, out, _ = _run(["playbook", "scheduler.insufficient_gpu", "-p", "holders=team-a/nb-1,team-b/train-0"])
+    assert status == 0 and "`team-a/nb-1`, `team-b/train-0`" in out
+    assert playbooks.title_for("driver.xid_ecc_error", {"xid": 48, "node": "n1"}) == \
+        "Uncorrectable GPU memory error (Xid 48) on n1"
+
+
 def test_playbook_command_renders_for_a_terminal():
     status, out, _ = _run(["playbook", "driver.version_mismatch", "-p", "node=gpu-node-3", "-o", "text"])
     assert status == 0

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
+import jinja2.meta
 import yaml
 
 from triage.errors import TriageError, UsageError
@@ -275,6 +276,16 @@ def render(fid: str, params: Mapping[str, Any] | None = None) -> str:
     title = _template(fid, "heading").render(ctx)
     body = _template(fid, "body").render(ctx)
     return f"# {_one_line(title)}\n\n{body.lstrip()}"
+
+
+@functools.lru_cache(maxsize=None)
+def params_used(fid: str) -> tuple[str, ...]:
+    """The param names the playbook's title and body refer to, sorted."""
+    book = load(fid)
+    env = _env()
+    names = (jinja2.meta.find_undeclared_variables(env.parse(book.title_template))
+             | jinja2.meta.find_undeclared_variables(env.parse(book.body_template)))
+    return tuple(sorted(names))
 
 
 def summary(fid: str) -> str:

@@ -59,7 +59,13 @@ def parse_params(pairs: list[str]) -> dict[str, object]:
 
 
 def run(args) -> int:
-    text = playbooks.render(args.id, parse_params(args.param))
+    params = parse_params(args.param)
+    known = playbooks.params_used(args.id)
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise UsageError(f"playbook {playbooks.load(args.id).id} does not use param "
+                         f"{', '.join(unknown)}; it uses: {', '.join(known) or 'none'}")
+    text = playbooks.render(args.id, params)
     mode = args.output
     if mode == "auto":
         mode = "text" if sys.stdout.isatty() else "markdown"
