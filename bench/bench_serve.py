@@ -138,6 +138,13 @@ def main(argv=None) -> int:
                 print(f"kubectl   get pods -A -o json: {t_k:.2f}s, {len(reqs)} list requests, "
                       f"{len(reqs) / t_k:.0f} req/s, {size_k / 1e6 / t_k:.0f} MB/s, ratio {t_k / base:.2f}x baseline "
                       f"({items} pods printed)")
+                kubectl = shutil.which("kubectl")
+                t_kr, raw = timed(lambda: subprocess.run(
+                    [kubectl, "--kubeconfig", str(config), "--cache-dir", str(work / "cache"), "get", "--raw",
+                     "/api/v1/pods"], capture_output=True, check=True, timeout=1800).stdout)
+                print(f"kubectl   get --raw /api/v1/pods (same bytes, no decoding): {t_kr:.2f}s, "
+                      f"{len(raw) / 1e6 / t_kr:.0f} MB/s, ratio {t_kr / base:.2f}x baseline: the rest of the "
+                      "line above is kubectl decoding and printing")
         finally:
             srv.stop()
     finally:

@@ -165,7 +165,6 @@ class ReplayApi:
         return c
 
     async def resource(self, request: web.Request, t: Target) -> web.StreamResponse:
-        # /api/v1/namespaces/<name> is a get of a namespace, not a namespaced list.
         c = self._collection(t)
         if c is None:
             return status_response(st.path_not_found())
@@ -191,7 +190,7 @@ class ReplayApi:
             return status_response(st.bad_request(str(err)))
         for r in field_reqs:
             if not c.supports_field(r.key):
-                return status_response(st.bad_request(f'field label not supported: {r.key}'))
+                return status_response(st.bad_request(f"field label not supported: {r.key}"))
         if watching:
             timeout = q.get("timeoutSeconds")
             try:

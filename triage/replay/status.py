@@ -82,10 +82,6 @@ def expired(message: str = CONTINUE_EXPIRED) -> dict:
     return status(410, "Expired", message)
 
 
-def field_label_unsupported(label: str, kind: str, version: str = "v1") -> dict:
-    return bad_request(f'field label not supported: {label}')
-
-
 def _details(resource: str, group: str, name: str) -> dict:
     d: dict = {}
     if name:
