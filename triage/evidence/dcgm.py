@@ -1,7 +1,9 @@
 """dcgm-exporter `/metrics` scrapes and dcgm-exporter counter CSVs.
 
-Each sample line is parsed by `prometheus_client.parser` on its own, so every sample
-keeps its 1-based line and one bad line (an excerpt's `...`) costs only that line.
+Scrapes are read line by line, so every sample keeps its 1-based line and one bad line
+(an excerpt's `...`) costs only that line. Label sets, the part of the format with
+quoting and escapes, are parsed by `prometheus_client.parser` (once per distinct set:
+a scrape repeats a few per GPU); the value is Python's float() of the value token.
 Label spellings of 2020-2026 exporters are folded into one `GpuRef` and `PodRef`::
 
     DCGM_FI_DEV_XID_ERRORS{gpu="0",UUID="GPU-2652...",device="nvidia0",modelName="NVIDIA A30",
@@ -24,7 +26,6 @@ from enum import Enum
 from prometheus_client.parser import text_string_to_metric_families
 
 _SAMPLE_START_RE = re.compile(r"^\s*(dcgm_[A-Za-z0-9_]*|DCGM_[A-Za-z0-9_]*)\s*(\{|\s)")
-_NO_VALUE_RE = re.compile(r"^\s*[A-Za-z_:][A-Za-z0-9_:]*\{.*\}\s*$")
 
 # dcgm-exporter 1.x metric names -> the DCGM field they report (the ones classification reads).
 _LEGACY_NAMES = {
@@ -209,16 +210,51 @@ def _refs(raw: dict[str, str]) -> tuple[GpuRef, PodRef | None]:
                        _first(low, "container", "exported_container", "container_name"))
 
 
-def _raw_value(line: str) -> str | None:
-    tail = line[line.rfind("}") + 1:] if "}" in line else line.split(None, 1)[1] if " " in line.strip() else ""
-    words = tail.split()
-    return words[0] if words else None
+_NAME_RE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:]*")
+
+
+class _LabelCache:
+    """Label sets parsed by prometheus_client, once per distinct `{...}` text: a node's
+    scrape repeats the same few label sets (one per GPU / MIG instance / pod) on every
+    metric, and the reference parser reads labels a character at a time."""
+
+    def __init__(self) -> None:
+        self._parsed: dict[str, tuple[dict[str, str], GpuRef, PodRef | None, tuple[tuple[str, str], ...]] | None] = {}
+
+    def get(self, label_text: str):
+        if label_text not in self._parsed:
+            if len(self._parsed) > 4096:
+                self._parsed.clear()
+            try:
+                families = list(text_string_to_metric_families(f"x{label_text} 0\n"))
+                labels = dict(families[0].samples[0].labels) if families and families[0].samples else None
+            except Exception:        # the reference parser raises ValueError, IndexError, KeyError...
+                labels = None
+            if labels is None:
+                self._parsed[label_text] = None
+            else:
+                gpu, pod = _refs(labels)
+                self._parsed[label_text] = (labels, gpu, pod, tuple(sorted(labels.items())))
+        return self._parsed[label_text]
+
+
+def _split(body: str) -> tuple[str, str, str] | None:
+    """`name{labels} value [ts]` -> (name, "{labels}", "value [ts]"); None if malformed."""
+    brace = body.find("{")
+    if brace < 0:
+        parts = body.split(None, 1)
+        return (parts[0], "{}", parts[1]) if len(parts) == 2 else (parts[0], "{}", "") if parts else None
+    close = body.rfind("}")
+    if close < brace:
+        return None
+    return body[:brace].strip(), body[brace:close + 1], body[close + 1:]
 
 
 def parse_scrape(text: str) -> DcgmScrape | None:
     samples: list[DcgmSample] = []
     skipped: list[int] = []
     driver = None
+    cache = _LabelCache()
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#") or len(line) > 20_000:
             continue
@@ -226,23 +262,27 @@ def parse_scrape(text: str) -> DcgmScrape | None:
             if line.strip() != "...":
                 skipped.append(n)
             continue
-        body = line.strip()
-        no_value = bool(_NO_VALUE_RE.match(body))
-        try:
-            families = list(text_string_to_metric_families(body + (" NaN" if no_value else "") + "\n"))
-        except Exception:            # the reference parser raises ValueError, IndexError, KeyError...
+        parts = _split(line.strip())
+        parsed = cache.get(parts[1]) if parts and _NAME_RE.fullmatch(parts[0]) else None
+        if parts is None or parsed is None:
             skipped.append(n)
             continue
-        for fam in families:
-            for s in fam.samples:
-                labels = dict(s.labels)
-                raw = None if no_value else _raw_value(body)
-                unavailable = sentinel(raw) if raw else None
-                value = None if no_value or unavailable or math.isnan(s.value) else float(s.value)
-                gpu, pod = _refs(labels)
-                driver = driver or labels.get("DCGM_FI_DRIVER_VERSION")
-                samples.append(DcgmSample(_canonical(s.name), value, raw, unavailable, gpu, pod,
-                                          tuple(sorted(labels.items())), n))
+        name, _, tail = parts
+        words = tail.split()
+        if len(words) > 2:
+            skipped.append(n)
+            continue
+        raw = words[0] if words else None            # a query result series has no value
+        try:
+            number = float(raw) if raw is not None else math.nan
+        except ValueError:
+            skipped.append(n)
+            continue
+        labels, gpu, pod, items = parsed
+        unavailable = sentinel(raw) if raw else None
+        value = None if unavailable or math.isnan(number) else number
+        driver = driver or labels.get("DCGM_FI_DRIVER_VERSION")
+        samples.append(DcgmSample(_canonical(name), value, raw, unavailable, gpu, pod, items, n))
     if not samples:
         return None
     return DcgmScrape(tuple(samples), tuple(skipped), driver)

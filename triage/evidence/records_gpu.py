@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum
 
 # ---- PCI bus ids --------------------------------------------------------------------
@@ -22,6 +23,7 @@ _PCI_RE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def pci_key(bus_id: str | None) -> str | None:
     """Canonical PCI address used to join sources: `dddd:bb:dd`, lower case, no function.
 
