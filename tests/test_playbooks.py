@@ -163,8 +163,8 @@ _MUTATING_KUBECTL = re.compile(
     r"^kubectl\s+(label|taint|cordon|uncordon|drain|delete|patch|apply|scale|annotate|edit|set|"
     r"create|replace|debug|run|expose|autoscale|rollout\s+(restart|undo|pause|resume))\b")
 _MUTATING_OTHER = re.compile(
-    r"\b(reboot|systemctl\s+(restart|stop|start|reload)|helm\s+(upgrade|install|uninstall|rollback)|"
-    r"nvidia-smi\s+(-r|--gpu-reset|-mig|-pm)|modprobe|rmmod|mokutil\s+--import|"
+    r"\b(reboot|systemctl\s+(restart|stop|start|reload|enable|disable)|helm\s+(upgrade|install|uninstall|rollback)|"
+    r"nvidia-smi\s+(-r|--gpu-reset|-mig|-pm)|(?<![/.])modprobe\s|rmmod|mokutil\s+--(import|delete)|"
     r"nvidia-ctk\s+runtime\s+configure|apt-get|apt\s+install|yum|dnf)\b")
 
 
@@ -281,6 +281,13 @@ def test_confirm_is_read_only_and_fix_steps_that_change_the_cluster_are_marked(f
             prose_since_fence = ""
     for step in marks:
         assert "Rollback" in step, f"a marked step has no rollback: {step[:200]}"
+    # Host changes written in prose (`systemctl ...`, `nvidia-smi -r`) are marked too.
+    for tok in sections["Fix"]:
+        if tok.type == "inline":
+            for child in tok.children or ():
+                if child.type == "code_inline" and _mutating(child.content):
+                    assert "**Changes the cluster**" in tok.content or "Rollback" in tok.content, \
+                        f"unmarked change in Fix prose: {child.content}"
 
 
 @pytest.mark.parametrize("fid", TAXONOMY_IDS)
