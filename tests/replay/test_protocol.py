@@ -87,3 +87,29 @@ def test_exec_without_a_known_subprotocol_or_over_spdy_is_a_status(server):
     doc = json.loads(err.value.read())
     assert (err.value.code, doc["kind"], doc["reason"]) == (400, "Status", "BadRequest")
     assert "only over WebSocket" in doc["message"]
+
+
+def test_malformed_objects_are_served_not_crashed_on(tmp_path):
+    """A bundle is untrusted: odd field types still list, get and print; a pod without a
+    namespace takes the one of its list file."""
+    from triage.bundle import layout
+    from triage.bundle.writer import BundleWriter
+    from triage.replay.server import ReplayServer
+    w = BundleWriter(tmp_path / "b")
+    w.write_json(layout.namespaced_list("pods", "ml"), {"kind": "PodList", "apiVersion": "v1", "items": [
+        {"metadata": {"name": "odd-0"}, "spec": {"containers": "not-a-list"},
+         "status": {"containerStatuses": [{"name": "c", "restartCount": "many", "state": "?"}]}},
+        {"metadata": {"name": "fine-0", "namespace": "ml"}, "spec": {"containers": [{"name": "c"}]},
+         "status": {"phase": "Running"}},
+        "not-an-object", {"metadata": {"labels": {"no": "name"}}}]})
+    with ReplayServer(tmp_path / "b") as srv:
+        accept = {"Accept": "application/json;as=Table;v=v1;g=meta.k8s.io"}
+        code, _, body = _get(srv.url + "/api/v1/namespaces/ml/pods", accept)
+        assert code == 200
+        rows = {r["cells"][0]: r["cells"] for r in json.loads(body)["rows"]}
+        assert rows["odd-0"][1:3] == ["<invalid>", "<invalid>"]
+        assert rows["fine-0"][2] == "Running"
+        code, _, body = _get(srv.url + "/api/v1/namespaces/ml/pods/odd-0")
+        assert code == 200 and json.loads(body)["metadata"]["namespace"] == "ml"
+        code, _, body = _get(srv.url + "/api/v1/pods?labelSelector=no%3Dname")
+        assert json.loads(body)["items"] == []

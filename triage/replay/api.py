@@ -251,7 +251,10 @@ class ReplayApi:
             key = (c.rt.qualified, p)
             row_cells = self._rows.get(key)
             if row_cells is None:
-                row_cells = cells(c.objs[p], self.now)
+                try:
+                    row_cells = cells(c.objs[p], self.now)
+                except (TypeError, ValueError, AttributeError, KeyError):   # a malformed object in the bundle
+                    row_cells = [c.keys[p][1]] + ["<invalid>"] * (len(columns) - 1)
                 self._rows[key] = row_cells
             if include == "Object":
                 obj = c.objs[p]

@@ -163,6 +163,11 @@ class ReplayServer:
                 resp = await handler(request)
             except web.HTTPException as exc:
                 resp = exc
+            except (asyncio.CancelledError, ConnectionError):
+                raise
+            except Exception as err:   # a bundle is untrusted: answer a Status, never a traceback
+                body = st.internal_error(f"Internal error occurred: {type(err).__name__}: {err}")
+                resp = web.Response(status=500, body=st.encode(body), content_type="application/json")
         if decision.drop and isinstance(resp, web.Response) and resp.body:
             return await self._drop(request, resp)
         self._record(request, resp)

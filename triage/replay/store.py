@@ -184,15 +184,15 @@ class Store:
     def load(cls, bundle: Bundle) -> "Store":
         collections: dict[str, Collection] = {}
         loaders = {
-            "pods": lambda: (p.raw for p in bundle.pods()),
-            "events": lambda: (e.raw for e in bundle.events()),
-            "pvcs": lambda: (o.raw for o in bundle.pvcs()),
-            "resource-quota": lambda: (o.raw for o in bundle.resource_quotas()),
-            "pod-disruption-budgets": lambda: (o.raw for o in bundle.pod_disruption_budgets()),
+            "pods": lambda: (_in_file_namespace(p) for p in bundle.pods()),
+            "events": lambda: (_in_file_namespace(e) for e in bundle.events()),
+            "pvcs": lambda: (_in_file_namespace(o) for o in bundle.pvcs()),
+            "resource-quota": lambda: (_in_file_namespace(o) for o in bundle.resource_quotas()),
+            "pod-disruption-budgets": lambda: (_in_file_namespace(o) for o in bundle.pod_disruption_budgets()),
         }
         workloads: dict[str, list[dict]] = {}
         for w in bundle.workloads():
-            workloads.setdefault(str(w.raw.get("kind") or ""), []).append(w.raw)
+            workloads.setdefault(str(w.raw.get("kind") or ""), []).append(_in_file_namespace(w))
         for rt in BUILTIN:
             if rt.plural == "nodes":
                 objects: Iterable[Mapping] = (n.raw for n in bundle.nodes())
@@ -218,6 +218,17 @@ class Store:
         if not isinstance(version, dict):
             version = {"major": "1", "minor": "32", "gitVersion": "v1.32.0", "platform": "linux/amd64"}
         return cls(collections, version, _max_resource_version(collections))
+
+
+def _in_file_namespace(view) -> dict:
+    """The object, with `metadata.namespace` taken from its list file when it lacks one."""
+    obj = view.raw
+    meta = obj.get("metadata")
+    if isinstance(meta, dict) and not meta.get("namespace"):
+        parsed = layout.parse_namespaced_list(view.source)
+        if parsed:
+            meta["namespace"] = parsed[1]
+    return obj
 
 
 def _namespace(name: str) -> dict:
