@@ -34,6 +34,15 @@ def _get(d, *keys, default=None):
     return d
 
 
+def _seq(value) -> tuple:
+    """A JSON array as a tuple; anything else (a malformed bundle) as empty."""
+    return tuple(value) if isinstance(value, (list, tuple)) else ()
+
+
+def _map(value) -> Mapping:
+    return value if isinstance(value, Mapping) else {}
+
+
 def _str_map(value) -> Mapping[str, str]:
     if not isinstance(value, Mapping):
         return {}
@@ -187,28 +196,28 @@ def _probe(kind: str, raw) -> Probe | None:
 
 
 def _container(raw, init: bool) -> Container:
-    res = raw.get("resources") or {}
+    res = _map(raw.get("resources"))
     env = []
-    for item in raw.get("env") or ():
+    for item in _seq(raw.get("env")):
         if not isinstance(item, Mapping):
             continue
         if "value" in item:
             env.append(EnvVar(str(item.get("name", "")), str(item.get("value") or ""), "value"))
         else:
-            vf = item.get("valueFrom") or {}
+            vf = _map(item.get("valueFrom"))
             env.append(EnvVar(str(item.get("name", "")), None, next(iter(vf), "valueFrom")))
     probes = tuple(p for p in (
         _probe("liveness", raw.get("livenessProbe")),
         _probe("readiness", raw.get("readinessProbe")),
         _probe("startup", raw.get("startupProbe"))) if p)
     mounts = tuple((str(m.get("name", "")), str(m.get("mountPath", "")))
-                   for m in raw.get("volumeMounts") or () if isinstance(m, Mapping))
+                   for m in _seq(raw.get("volumeMounts")) if isinstance(m, Mapping))
     return Container(
         name=str(raw.get("name", "")), image=str(raw.get("image", "")), init=init,
         requests=_str_map(res.get("requests")), limits=_str_map(res.get("limits")),
         env=tuple(env), probes=probes, volume_mounts=mounts,
-        command=tuple(str(c) for c in raw.get("command") or ()),
-        args=tuple(str(a) for a in raw.get("args") or ()))
+        command=tuple(str(c) for c in _seq(raw.get("command"))),
+        args=tuple(str(a) for a in _seq(raw.get("args"))))
 
 
 class K8sObject:
@@ -249,7 +258,7 @@ class K8sObject:
 
     @cached_property
     def owner_references(self) -> tuple[OwnerRef, ...]:
-        refs = _get(self.raw, "metadata", "ownerReferences", default=()) or ()
+        refs = _seq(_get(self.raw, "metadata", "ownerReferences"))
         return tuple(OwnerRef(str(r.get("kind", "")), str(r.get("name", "")), bool(r.get("controller")))
                      for r in refs if isinstance(r, Mapping))
 
@@ -302,19 +311,19 @@ class Pod(K8sObject):
 
     @cached_property
     def containers(self) -> tuple[Container, ...]:
-        spec = self.raw.get("spec") or {}
-        return tuple(_container(c, True) for c in spec.get("initContainers") or () if isinstance(c, Mapping)) + \
-            tuple(_container(c, False) for c in spec.get("containers") or () if isinstance(c, Mapping))
+        spec = _map(self.raw.get("spec"))
+        return tuple(_container(c, True) for c in _seq(spec.get("initContainers")) if isinstance(c, Mapping)) + \
+            tuple(_container(c, False) for c in _seq(spec.get("containers")) if isinstance(c, Mapping))
 
     def container(self, name: str) -> Container | None:
         return next((c for c in self.containers if c.name == name), None)
 
     @cached_property
     def container_statuses(self) -> tuple[ContainerStatus, ...]:
-        status = self.raw.get("status") or {}
+        status = _map(self.raw.get("status"))
         out = []
         for key, init in (("initContainerStatuses", True), ("containerStatuses", False)):
-            for s in status.get(key) or ():
+            for s in _seq(status.get(key)):
                 if not isinstance(s, Mapping):
                     continue
                 out.append(ContainerStatus(
@@ -348,7 +357,7 @@ class Pod(K8sObject):
 
     @cached_property
     def resource_claims(self) -> tuple[str, ...]:
-        claims = _get(self.raw, "spec", "resourceClaims", default=()) or ()
+        claims = _seq(_get(self.raw, "spec", "resourceClaims"))
         return tuple(str(c.get("name", "")) for c in claims if isinstance(c, Mapping))
 
     @cached_property
@@ -358,21 +367,21 @@ class Pod(K8sObject):
     @cached_property
     def required_node_affinity(self) -> tuple[tuple[tuple[str, str, tuple[str, ...]], ...], ...]:
         """ORed terms, each an ANDed tuple of (key, operator, values)."""
-        terms = _get(self.raw, "spec", "affinity", "nodeAffinity",
-                     "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms", default=()) or ()
+        terms = _seq(_get(self.raw, "spec", "affinity", "nodeAffinity",
+                          "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"))
         out = []
         for term in terms:
             if not isinstance(term, Mapping):
                 continue
             exprs = tuple((str(e.get("key", "")), str(e.get("operator", "")),
-                           tuple(str(v) for v in e.get("values") or ()))
-                          for e in term.get("matchExpressions") or () if isinstance(e, Mapping))
+                           tuple(str(v) for v in _seq(e.get("values"))))
+                          for e in _seq(term.get("matchExpressions")) if isinstance(e, Mapping))
             out.append(exprs)
         return tuple(out)
 
     @cached_property
     def tolerations(self) -> tuple[Toleration, ...]:
-        tols = _get(self.raw, "spec", "tolerations", default=()) or ()
+        tols = _seq(_get(self.raw, "spec", "tolerations"))
         return tuple(Toleration(str(t.get("key") or ""), str(t.get("operator") or "Equal"),
                                 str(t.get("value") or ""), str(t.get("effect") or ""))
                      for t in tols if isinstance(t, Mapping))
@@ -382,7 +391,7 @@ class Pod(K8sObject):
 
     @cached_property
     def volumes(self) -> tuple[Mapping, ...]:
-        return tuple(v for v in _get(self.raw, "spec", "volumes", default=()) or () if isinstance(v, Mapping))
+        return tuple(v for v in _seq(_get(self.raw, "spec", "volumes")) if isinstance(v, Mapping))
 
     @property
     def pvc_names(self) -> tuple[str, ...]:
@@ -425,7 +434,7 @@ class Node(K8sObject):
 
     @cached_property
     def taints(self) -> tuple[Taint, ...]:
-        taints = _get(self.raw, "spec", "taints", default=()) or ()
+        taints = _seq(_get(self.raw, "spec", "taints"))
         return tuple(Taint(str(t.get("key") or ""), str(t.get("value") or ""), str(t.get("effect") or ""))
                      for t in taints if isinstance(t, Mapping))
 
@@ -561,8 +570,8 @@ class Workload(K8sObject):
 
     @cached_property
     def template(self) -> Pod:
-        tmpl = _get(self.raw, "spec", "template") or {}
-        return Pod({"metadata": tmpl.get("metadata") or {}, "spec": tmpl.get("spec") or {}}, self.source)
+        tmpl = _map(_get(self.raw, "spec", "template"))
+        return Pod({"metadata": _map(tmpl.get("metadata")), "spec": _map(tmpl.get("spec"))}, self.source)
 
     @cached_property
     def conditions(self) -> tuple[Condition, ...]:
@@ -587,7 +596,7 @@ class GenericObject(K8sObject):
 
 def _conditions(raw) -> tuple[Condition, ...]:
     out = []
-    for c in raw or ():
+    for c in _seq(raw):
         if isinstance(c, Mapping):
             out.append(Condition(str(c.get("type", "")), str(c.get("status", "")), str(c.get("reason") or ""),
                                  str(c.get("message") or ""), str(c.get("lastTransitionTime") or "")))
