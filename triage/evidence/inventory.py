@@ -186,7 +186,10 @@ def _raw_requests_gpu(raw: Mapping) -> bool:
     if not isinstance(spec, Mapping):
         return False
     for key in ("containers", "initContainers"):
-        for c in spec.get(key) or ():
+        items = spec.get(key)
+        if not isinstance(items, list):
+            continue
+        for c in items:
             res = c.get("resources") if isinstance(c, Mapping) else None
             if not isinstance(res, Mapping):
                 continue
