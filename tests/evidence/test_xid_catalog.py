@@ -47,11 +47,17 @@ def test_application_and_hardware_sets_from_the_notes():
     assert lookup(109).immediate_action == "RESET_GPU" and lookup(109).xid_class is XidClass.APPLICATION
 
 
-def test_fallback_from_catalog_category():
-    assert classify_code(32, "software/application") is XidClass.APPLICATION
-    assert classify_code(140, "memory/ecc") is XidClass.HARDWARE
-    assert classify_code(154, "recovery-action (informational)") is XidClass.OTHER
+def test_fallback_from_catalog_action_then_category():
+    # 32 sits in category bus/pcie, but NVIDIA's bucket is RESTART_APP ("GPU healthy")
+    assert (lookup(32).category, lookup(32).immediate_action) == ("bus/pcie", "RESTART_APP")
+    assert lookup(32).xid_class is XidClass.APPLICATION
+    assert (lookup(140).immediate_action, lookup(140).xid_class) == ("RESET_GPU", XidClass.HARDWARE)
+    assert (lookup(137).immediate_action, lookup(137).xid_class) == ("IGNORE", XidClass.OTHER)
     assert lookup(154).xid_class is XidClass.OTHER
+    # rows without a bucket, or CONTACT_SUPPORT only: the category decides
+    assert (lookup(3).immediate_action, lookup(3).xid_class) == ("CONTACT_SUPPORT", XidClass.APPLICATION)
+    assert (lookup(173).immediate_action, lookup(173).xid_class) == ("", XidClass.HARDWARE)
+    assert classify_code(999, None) is XidClass.OTHER
 
 
 def test_catalog_is_read_only():

@@ -36,7 +36,12 @@ APPLICATION_XIDS: frozenset[int] = frozenset({13, 31, 43, 45, 109})
 HARDWARE_XIDS: frozenset[int] = frozenset({48, 63, 64, 74, 79, 92, 94, 95, 119, 120,
                                            144, 145, 146, 147, 148, 149, 150})
 
-# Catalog categories that, for codes in neither set above, point at the GPU itself.
+# For codes in neither set: NVIDIA's immediate-action bucket decides first (RESTART_APP means
+# the GPU stays healthy; reset/reboot/mechanical checks mean it does not), then, for rows
+# without a bucket (unused on Ampere+, newer than the catalog), the corpus's category.
+_APPLICATION_ACTIONS = frozenset({"RESTART_APP"})
+_HARDWARE_ACTIONS = frozenset({"RESET_GPU", "RESTART_BM", "RESTART_VM", "CHECK_MECHANICALS", "WORKFLOW_XID_48",
+                               "WORKFLOW_NVLINK_ERR", "WORKFLOW_NVLINK5_ERR"})
 _HARDWARE_CATEGORIES = ("memory/ecc", "nvlink", "bus/pcie", "gsp/firmware/microcontroller",
                         "thermal/power", "c2c (Grace-GPU link)", "inforom")
 
@@ -61,12 +66,19 @@ class XidInfo:
     xid_class: XidClass
 
 
-def classify_code(code: int, category: str | None = None) -> XidClass:
-    """Application vs hardware: the explicit sets first, else the catalog category."""
+def classify_code(code: int, category: str | None = None, immediate_action: str | None = None) -> XidClass:
+    """Application vs hardware: the explicit sets, else the catalog's immediate action,
+    else its category."""
     if code in APPLICATION_XIDS:
         return XidClass.APPLICATION
     if code in HARDWARE_XIDS:
         return XidClass.HARDWARE
+    if immediate_action in _APPLICATION_ACTIONS:
+        return XidClass.APPLICATION
+    if immediate_action in _HARDWARE_ACTIONS:
+        return XidClass.HARDWARE
+    if immediate_action and immediate_action != "CONTACT_SUPPORT":   # IGNORE, XID_154, UPDATE_SWFW, CHECK_UVM
+        return XidClass.OTHER
     if category and category.startswith("software"):
         return XidClass.APPLICATION
     if category in _HARDWARE_CATEGORIES:
@@ -96,7 +108,8 @@ def catalog() -> Mapping[int, XidInfo]:
             severity_hint=get("severity_hint"), recommended_action=get("recommended_action"),
             mnemonic=get("mnemonic"), immediate_action=get("immediate_action_bucket"),
             investigatory_action=get("investigatory_action_bucket"),
-            nvsentinel_class=get("nvsentinel_class"), xid_class=classify_code(code, get("category")))
+            nvsentinel_class=get("nvsentinel_class"),
+            xid_class=classify_code(code, get("category"), get("immediate_action_bucket")))
     return MappingProxyType(out)
 
 
