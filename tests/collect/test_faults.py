@@ -99,6 +99,15 @@ def test_whole_collection_respects_its_budget(tmp_path):
     assert reasons <= {"Timeout", "BudgetExceeded"} and reasons
 
 
+def test_access_review_warns_before_collecting(tmp_path, capsys):
+    from triage.cli import main
+    with served(tmp_path, Faults(seed=1, forbidden={"nodes"})) as srv:
+        assert main(["collect", "pod", TRAINER, "-n", "llm", "--kubeconfig", srv.kubeconfig,
+                     "-o", str(tmp_path / "b")]) == 0
+    err = capsys.readouterr().err
+    assert "gpu-triage: warning: access review: not allowed to list nodes at cluster scope" in err
+
+
 def test_unreachable_api_server_is_one_line_error(tmp_path):
     with served(tmp_path) as srv:
         kubeconfig = srv.kubeconfig

@@ -46,11 +46,20 @@ def _one(session: Session, verb: str, group: str, resource: str, namespace: str 
     return entry
 
 
-def review(session: Session, namespace: str | None) -> list[dict]:
-    futures = [session.submit(_one, session, *c) for c in checks(namespace, session.options.exec)]
+def start(session: Session, namespace: str | None) -> list:
+    """Send every review concurrently; `finish` collects the answers."""
+    return [session.submit(_one, session, *c) for c in checks(namespace, session.options.exec)]
+
+
+def finish(session: Session, futures: list) -> list[dict]:
     results = [f.result() for f in futures]
     session.extra["access_review"] = results
+    session.extra["access_denied"] = denied(results)
     return results
+
+
+def review(session: Session, namespace: str | None) -> list[dict]:
+    return finish(session, start(session, namespace))
 
 
 def denied(results: list[dict]) -> list[str]:

@@ -7,7 +7,8 @@ import threading
 
 
 class Progress:
-    def __init__(self, enabled: bool | None = None):
+    def __init__(self, enabled: bool | None = None, warnings: bool = True):
+        self.warnings = warnings
         if enabled is None:
             enabled = sys.stderr.isatty()
         self.enabled = enabled
@@ -43,6 +44,13 @@ class Progress:
                 self._running[name] = left
             self._done += 1
             self._render()
+
+    def warn(self, message: str) -> None:
+        """Always shown (stderr), terminal or not: the user should know before the bundle is read."""
+        if self._status is not None:
+            self._status.console.print(f"[yellow]warning:[/yellow] {message}")
+        elif self.warnings:
+            print(f"gpu-triage: warning: {message}", file=sys.stderr)
 
     def stop(self) -> None:
         if self._status is not None:

@@ -89,10 +89,12 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
     redactor = Redactor.from_options(options.redact, options.redact_patterns)
     session = Session(kube, out_dir, options, redactor, progress)
     try:
+        reviews = access.start(session, target.namespace) if options.access_review else []
         _version(session)
-        if options.access_review:
-            results = access.review(session, target.namespace)
-            session.extra["access_denied"] = access.denied(results)
+        if reviews:
+            access.finish(session, reviews)
+            for missing in session.extra["access_denied"]:
+                session.progress.warn(f"access review: not allowed to {missing}: that evidence will be a gap")
         if target.kind == "Pod":
             _collect_pod_target(session, target)
         elif target.kind == "Node":

@@ -67,7 +67,7 @@ class Session:
         self.options = options
         self.redactor = redactor
         self.writer = BundleWriter(out_dir)
-        self.progress = progress or Progress(enabled=False)
+        self.progress = progress or Progress(enabled=False, warnings=False)
         self.pool = ThreadPoolExecutor(max_workers=max(1, options.concurrency), thread_name_prefix="collect")
         self._lock = threading.Lock()
         self._lists: dict[str, dict] = {}          # bundle path -> {"apiVersion", "kind", "items": {key: obj}}
