@@ -87,8 +87,13 @@ class _Placeholder(jinja2.ChainableUndefined):
         return iter(())
 
 
+@functools.lru_cache(maxsize=8192)
+def _flatten(text: str) -> str:
+    return _CONTROL.sub(" ", text).strip()
+
+
 def _one_line(value: object) -> str:
-    return _CONTROL.sub(" ", str(value)).strip()
+    return _flatten(value if type(value) is str else str(value))
 
 
 def _as_items(value: object) -> list[str] | None:
@@ -105,7 +110,11 @@ def _code(value: object, fallback: str | None = None) -> _Inert:
     items = _as_items(value)
     if items is not None:
         return _Inert(", ".join(_code(i) for i in items) if items else "none")
-    text = _one_line(value)
+    return _code_span(_one_line(value))
+
+
+@functools.lru_cache(maxsize=8192)
+def _code_span(text: str) -> _Inert:
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
@@ -120,7 +129,11 @@ def _sh(value: object, fallback: str | None = None) -> _Inert:
     items = _as_items(value)
     if items is not None:
         return _Inert(" ".join(_sh(i) for i in items))
-    text = _one_line(value)
+    return _shell_word(_one_line(value))
+
+
+@functools.lru_cache(maxsize=8192)
+def _shell_word(text: str) -> _Inert:
     return _Inert(text if _SHELL_SAFE.fullmatch(text) else shlex.quote(text))
 
 
@@ -130,7 +143,11 @@ def _prose(value: object) -> object:
     if isinstance(value, _Inert):
         return value
     items = _as_items(value)
-    text = ", ".join(items) if items is not None else _one_line(value)
+    return _escaped(", ".join(items) if items is not None else _one_line(value))
+
+
+@functools.lru_cache(maxsize=8192)
+def _escaped(text: str) -> str:
     return _MD_PUNCT.sub(r"\\\1", text)
 
 
