@@ -252,3 +252,9 @@ def test_titan_v_q_pre_ampere_ecc_layout():
     assert gpu.name == "NVIDIA TITAN V"
     assert gpu.ecc_volatile_uncorrected is None and gpu.retired_pages_dbe is None    # all N/A
     assert len(report.processes) == 3
+
+
+def test_q_gpu_recovery_action_none_is_not_a_flag():
+    gpu = parse_query_text(read("h100-80gb-hbm3-590.48.01-linux-q-load.txt")).gpus[0]
+    assert gpu.recovery_action == "None" and not gpu.has(GpuFlagKind.RECOVERY_ACTION)
+    assert gpu.flags == ()

@@ -132,3 +132,13 @@ def test_not_nvidia_smi_xml():
     assert parse_xml("<html><body>nvidia_smi_log</body></html>") is None
     assert parse_xml("<nvidia_smi_log><gpu>") is None           # truncated
     assert parse_xml("") is None
+
+
+def test_gpu_recovery_action():
+    """R570+ documents say what recovery the GPU needs; "None" in every corpus capture."""
+    text = (XML / "t4-595.91.07-nvidia-k8s-test-infra.xml").read_text()
+    gpu = parse_xml(text).gpus[0]
+    assert (gpu.recovery_action, gpu.flags) == ("None", ())
+    tag = "<gpu_recovery_action>None</gpu_recovery_action>"
+    reset = parse_xml(text.replace(tag, "<gpu_recovery_action>Reset</gpu_recovery_action>")).gpus[0]
+    assert [(f.kind, f.line) for f in reset.flags] == [(GpuFlagKind.RECOVERY_ACTION, 69)]

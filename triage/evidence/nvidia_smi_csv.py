@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from triage.evidence.records_gpu import (
-    GpuFlag, GpuFlagKind, NvidiaSmiReport, SmiGpu, SmiOutputKind, SmiProcess, to_bool, to_int,
+    GpuFlag, GpuFlagKind, NvidiaSmiReport, SmiGpu, SmiOutputKind, SmiProcess, needs_recovery, to_bool, to_int,
 )
 
 _COLUMN_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_.]*)(?: \[([^\]]+)\])?$")
@@ -130,6 +130,9 @@ def _gpu(row: CsvRow, position: int) -> SmiGpu:
         flags.append(GpuFlag(GpuFlagKind.FIELD_UNKNOWN_ERROR, row.line, "[Unknown Error]"))
     if any(c.reason == "GPU is lost" for c in row.cells):
         flags.append(GpuFlag(GpuFlagKind.GPU_LOST, row.line, "[GPU is lost]"))
+    recovery = row.text("gpu_recovery_action")
+    if needs_recovery(recovery):
+        flags.append(GpuFlag(GpuFlagKind.RECOVERY_ACTION, row.line, f"gpu_recovery_action: {recovery}"))
     fan = row.text("fan.speed")
     if fan and "ERR" in fan:
         flags.append(GpuFlag(GpuFlagKind.FAN_ERROR, row.line, f"fan.speed: {fan}"))
@@ -152,7 +155,7 @@ def _gpu(row: CsvRow, position: int) -> SmiGpu:
         remapped_rows_uncorrectable=row.int("remapped_rows.uncorrectable"),
         remapped_rows_pending=to_bool(row.text("remapped_rows.pending")),
         remapped_rows_failure=to_bool(row.text("remapped_rows.failure")),
-        fan=fan, line=row.line, flags=tuple(flags))
+        fan=fan, recovery_action=recovery, line=row.line, flags=tuple(flags))
 
 
 def _cell(raw: str, unit: str | None) -> CsvCell:

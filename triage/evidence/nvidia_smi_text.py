@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from triage.evidence.records_gpu import (
     GpuFlag, GpuFlagKind, NvidiaSmiReport, SmiError, SmiErrorKind, SmiGpu, SmiMigDevice,
-    SmiOutputKind, SmiProcess, pci_key, to_bool, to_int,
+    SmiOutputKind, SmiProcess, needs_recovery, pci_key, to_bool, to_int,
 )
 
 # ---- error messages -------------------------------------------------------------------
@@ -319,6 +319,9 @@ def _q_gpu(node: QNode, idx: int) -> tuple[SmiGpu, list[SmiMigDevice], list[SmiP
     reset = node.child("GPU Reset Status", "Reset Required")
     if reset and to_bool(reset.value):
         flag(GpuFlagKind.RESET_REQUIRED, reset)
+    recovery = node.child("GPU Recovery Action")
+    if recovery and needs_recovery(recovery.value):
+        flag(GpuFlagKind.RECOVERY_ACTION, recovery)
     fan = node.child("Fan Speed")
     if fan and fan.value and "ERR" in fan.value:
         flag(GpuFlagKind.FAN_ERROR, fan)
@@ -355,7 +358,8 @@ def _q_gpu(node: QNode, idx: int) -> tuple[SmiGpu, list[SmiMigDevice], list[SmiP
         remapped_rows_uncorrectable=to_int(rows.value_of("Uncorrectable Error")) if rows else None,
         remapped_rows_pending=to_bool(rows.value_of("Pending")) if rows else None,
         remapped_rows_failure=to_bool(rows.value_of("Remapping Failure Occurred")) if rows else None,
-        fan=fan.value if fan else None, line=node.line, flags=tuple(flags))
+        fan=fan.value if fan else None, recovery_action=recovery.value if recovery else None,
+        line=node.line, flags=tuple(flags))
     migs = []
     for m in (c for c in node.children if c.key == "MIG Device"):
         fb = m.child("FB Memory Usage") or m.child("Shared FB Memory Usage")

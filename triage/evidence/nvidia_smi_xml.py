@@ -29,7 +29,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from triage.evidence.records_gpu import (
     GpuFlag, GpuFlagKind, NvidiaSmiReport, SmiGpu, SmiMigDevice, SmiOutputKind, SmiProcess,
-    to_bool, to_int,
+    needs_recovery, to_bool, to_int,
 )
 
 _LINE = "\x00line"          # attribute name no real document can carry
@@ -137,6 +137,9 @@ def _gpu(el: Element, idx: int) -> SmiGpu:
         flag(GpuFlagKind.RETIRED_PAGES_PENDING, node if node is not None else el.find("retired_pages/pending_blacklist"))
     if to_bool(_text(el, "gpu_reset_status/reset_required")):
         flag(GpuFlagKind.RESET_REQUIRED, el.find("gpu_reset_status/reset_required"))
+    recovery = _text(el, "gpu_recovery_action")
+    if needs_recovery(recovery):
+        flag(GpuFlagKind.RECOVERY_ACTION, el.find("gpu_recovery_action"))
     fan = _text(el, "fan_speed")
     if fan and "ERR" in fan:
         flag(GpuFlagKind.FAN_ERROR, el.find("fan_speed"))
@@ -166,7 +169,7 @@ def _gpu(el: Element, idx: int) -> SmiGpu:
         remapped_rows_uncorrectable=to_int(_text(el, "remapped_rows/remapped_row_unc")),
         remapped_rows_pending=to_bool(_text(el, "remapped_rows/remapped_row_pending")),
         remapped_rows_failure=to_bool(_text(el, "remapped_rows/remapped_row_failure")),
-        fan=fan, line=_line(el), flags=tuple(flags))
+        fan=fan, recovery_action=recovery, line=_line(el), flags=tuple(flags))
 
 
 def _uncorrected(el: Element | None) -> int | None:

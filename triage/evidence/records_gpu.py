@@ -90,6 +90,7 @@ class GpuFlagKind(Enum):
     FIELD_UNKNOWN_ERROR = "field_unknown_error"        # some field reads "Unknown Error"
     GPU_LOST = "gpu_lost"                              # some field reads "GPU is lost"
     INFOROM_CORRUPTED = "inforom_corrupted"
+    RECOVERY_ACTION = "recovery_action"                # GPU Recovery Action other than None (R570+; Xid 154)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class SmiGpu:
     remapped_rows_pending: bool | None = None
     remapped_rows_failure: bool | None = None
     fan: str | None = None                  # "38%", "N/A", "ERR!"
+    recovery_action: str | None = None      # "None", "Reset", "Node Reboot", "Drain and Reset" (R570+)
     line: int | None = None
     flags: tuple[GpuFlag, ...] = ()
 
@@ -210,6 +212,11 @@ def to_int(text: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def needs_recovery(action: str | None) -> bool:
+    """True when a GPU Recovery Action field asks for something ("Reset", "Node Reboot" ...)."""
+    return action is not None and action.strip() not in ("", "None", "N/A", "[N/A]")
+
+
 def to_bool(text: str | None) -> bool | None:
     """`Yes`/`No`, `Active`/`Not Active`, `Enabled`/`Disabled` -> bool; anything else -> None."""
     if text is None:
@@ -224,5 +231,5 @@ def to_bool(text: str | None) -> bool | None:
 
 __all__ = [
     "GpuFlag", "GpuFlagKind", "NvidiaSmiReport", "SmiError", "SmiErrorKind", "SmiGpu",
-    "SmiMigDevice", "SmiOutputKind", "SmiProcess", "pci_key", "to_bool", "to_int",
+    "SmiMigDevice", "SmiOutputKind", "SmiProcess", "needs_recovery", "pci_key", "to_bool", "to_int",
 ]
