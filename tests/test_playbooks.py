@@ -222,9 +222,11 @@ def test_title_renders_with_and_without_params(fid):
 @pytest.mark.parametrize("fid", TAXONOMY_IDS)
 def test_every_section_is_present_in_order(fid):
     text = playbooks.render(fid, SAMPLE)
-    headings = [t.content for i, t in enumerate(MD.parse(text)[1:], 1)
-                if MD.parse(text)[i - 1].type == "heading_open" and MD.parse(text)[i - 1].tag == "h2"]
-    assert headings == list(playbooks.SECTIONS)
+    tokens = MD.parse(text)
+    headings = [(tok.tag, "".join(c.content for c in tokens[i + 1].children))
+                for i, tok in enumerate(tokens) if tok.type == "heading_open"]
+    assert headings[0] == ("h1", playbooks.title_for(fid, SAMPLE))
+    assert [h for tag, h in headings[1:] if tag == "h2"] == list(playbooks.SECTIONS)
     sections = _sections(text)
     for name in playbooks.SECTIONS:
         assert any(t.type == "inline" and t.content.strip() for t in sections[name]), f"{name} is empty"
