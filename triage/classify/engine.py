@@ -25,7 +25,7 @@ from triage.bundle.views import Bundle
 from triage.classify import explain
 from triage.classify.model import Diagnosis, Finding, Gap, InventoryRow, Report, Severity, Status, Subject
 from triage.classify.rules import all_rules
-from triage.classify.rules.base import Context, NeedGap, Scope, gpu_stack_role, pod_subject
+from triage.classify.rules.base import Context, NeedGap, Scope, pod_subject, raw_requests_gpu
 from triage.errors import UsageError
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "Job", "DaemonSet", "ReplicaSet")
@@ -100,7 +100,7 @@ def resolve_targets(ctx: Context, target: Subject | None) -> list[Target]:
     if target is None:
         stack = {(p.namespace or "", p.name) for _, p in ctx.stack_pods}
         out = [Target(pod_subject(p), (p,), _controller_chain(ctx, p)) for p in ctx.all_pods
-               if p.requests_gpu and (p.namespace or "", p.name) not in stack]
+               if raw_requests_gpu(p.raw) and p.requests_gpu and (p.namespace or "", p.name) not in stack]
         out += [Target(Subject("Node", n), (), frozenset()) for n in ctx.gpu_node_names]
         return out
     if target.kind == "Node":
@@ -353,7 +353,7 @@ def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
         if asked.kind not in ("Pod", "Node") and asked.namespace:
             # a workload's other pods (the old replica of a rollout) matter too
             keys |= frozenset((p.namespace or "", p.name) for p in bundle.pods(asked.namespace)
-                              if p.requests_gpu)
+                              if raw_requests_gpu(p.raw) and p.requests_gpu)
         scope = Scope(keys)
     ctx = Context(bundle, scope)
     ctx.__dict__.update({k: v for k, v in probe.__dict__.items() if k not in ("scope", "scope_pods")})

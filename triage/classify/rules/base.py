@@ -57,14 +57,40 @@ _NAME_PREFIX_ROLE = (
 
 def gpu_stack_role(pod: Pod) -> str | None:
     """The GPU-stack role of an operator/plugin pod, or None for any other pod."""
-    for key in ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name"):
-        role = _LABEL_TO_ROLE.get(pod.labels.get(key, ""))
-        if role:
-            return role
-    for prefix, role in _NAME_PREFIX_ROLE:
-        if pod.name.startswith(prefix):
-            return role
+    meta = pod.raw.get("metadata")
+    labels = meta.get("labels") if isinstance(meta, dict) else None
+    if isinstance(labels, dict):
+        for key in ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name"):
+            value = labels.get(key)
+            role = _LABEL_TO_ROLE.get(value) if isinstance(value, str) else None
+            if role:
+                return role
+    name = meta.get("name") if isinstance(meta, dict) else None
+    if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature")):
+        for prefix, role in _NAME_PREFIX_ROLE:
+            if name.startswith(prefix):
+                return role
     return None
+
+
+def raw_requests_gpu(raw) -> bool:
+    """A fast pre-check on the raw pod dict: does any container name a GPU resource or
+    the pod a ResourceClaim? (Pod.requests_gpu decides; this only skips the rest.)"""
+    spec = raw.get("spec") if isinstance(raw, dict) else None
+    if not isinstance(spec, dict):
+        return False
+    if spec.get("resourceClaims"):
+        return True
+    for key in ("containers", "initContainers"):
+        for c in spec.get(key) or ():
+            res = c.get("resources") if isinstance(c, dict) else None
+            if isinstance(res, dict):
+                for part in ("limits", "requests"):
+                    names = res.get(part)
+                    if isinstance(names, dict) and any(
+                            isinstance(k, str) and ("gpu" in k or k.startswith("nvidia.com/")) for k in names):
+                        return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -183,7 +209,8 @@ class Context:
         keys = self.scope.pod_keys
         stack = {(p.namespace or "", p.name) for _, p in self.stack_pods}
         if keys is None:
-            pods = [p for p in self.all_pods if p.requests_gpu and (p.namespace or "", p.name) not in stack]
+            pods = [p for p in self.all_pods if raw_requests_gpu(p.raw) and p.requests_gpu
+                    and (p.namespace or "", p.name) not in stack]
         else:
             pods = [self.pods_by_key[k] for k in sorted(keys | self.scope.extra_keys) if k in self.pods_by_key]
         return tuple(pods)
@@ -233,7 +260,19 @@ class Context:
     def errors_by_piece(self):
         return {e.piece: e for e in self.bundle.collection_errors()}
 
+    @cached_property
+    def _exec_pods(self) -> frozenset[tuple[str, str]]:
+        out = set()
+        for path in self.bundle.files:
+            if path.startswith(layout.GPU_EXEC + "/"):
+                parsed = layout.parse_exec_path(path)
+                if parsed:
+                    out.add((parsed[0], parsed[1]))
+        return frozenset(out)
+
     def exec_outputs(self, pod: Pod):
+        if (pod.namespace or "", pod.name) not in self._exec_pods:
+            return ()
         return tuple(self.bundle.exec_outputs(pod.namespace or "", pod.name))
 
     # ---- findings and citations --------------------------------------------------

@@ -1,0 +1,106 @@
+"""`analyze` in scan mode on a big synthetic bundle, next to just loading its JSON.
+
+    .venv/bin/python bench/bench_analyze.py                       # 5,000 nodes / 100,000 pods
+    .venv/bin/python bench/bench_analyze.py --nodes 500 --pods 10000
+
+The bundle comes from `triage.synth.generate.generate_bundle(out, nodes, pods, seed=1)`
+(cached under /tmp by size). Each phase runs in a fresh process, `--repeat` times, and
+reports its best wall time and its peak RSS:
+
+- load:    json.loads of every JSON file of the bundle (the floor any analysis pays)
+- analyze: `triage.commands.analyze.analyze_document` = load_bundle + diagnose (scan:
+  every GPU pod and node) + findings document, serialised
+
+It prints both and the ratio analyze/load; classification itself should cost less than
+loading (ratio under 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+
+def phase_load(bundle: Path) -> dict:
+    t0 = time.perf_counter()
+    n = 0
+    docs = []
+    for dirpath, _dirs, files in os.walk(bundle):
+        for name in files:
+            if name.endswith(".json"):
+                with open(os.path.join(dirpath, name), "rb") as fh:
+                    docs.append(json.loads(fh.read()))
+                n += 1
+    return {"seconds": time.perf_counter() - t0, "files": n}
+
+
+def phase_analyze(bundle: Path) -> dict:
+    from triage.classify.rules import all_rules
+    from triage.commands.analyze import analyze_document
+    all_rules()                      # imports (parsers, compiled patterns) are not the analysis
+    t0 = time.perf_counter()
+    doc = analyze_document(bundle)   # exactly what `gpu-triage analyze BUNDLE -o json` runs
+    text = json.dumps(doc)
+    return {"seconds": time.perf_counter() - t0, "diagnoses": len(doc["diagnoses"]),
+            "findings": len(doc["findings"]), "status": doc["status"], "json_bytes": len(text)}
+
+
+def run_phase(name: str, bundle: Path) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--phase", name, str(bundle)], capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="analyze (scan) vs loading the bundle's JSON")
+    ap.add_argument("--nodes", type=int, default=5000)
+    ap.add_argument("--pods", type=int, default=100000)
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--bundle", help="use this bundle instead of generating one")
+    ap.add_argument("--phase", choices=("load", "analyze"), help=argparse.SUPPRESS)
+    ap.add_argument("path", nargs="?", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.phase:
+        result = (phase_load if args.phase == "load" else phase_analyze)(Path(args.path))
+        result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(json.dumps(result))
+        return 0
+    if args.bundle:
+        bundle = Path(args.bundle)
+    else:
+        bundle = Path(f"/tmp/gpu-triage-bench-{args.nodes}n-{args.pods}p")
+        if not (bundle / "cluster-resources" / "nodes.json").exists():
+            from triage.synth.generate import generate_bundle
+            t0 = time.perf_counter()
+            generate_bundle(bundle, nodes=args.nodes, pods=args.pods, seed=1)
+            print(f"generated {bundle} in {time.perf_counter() - t0:.1f}s")
+    size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file())
+    print(f"bundle {bundle} ({size / 1e6:.0f} MB), {args.nodes} nodes / {args.pods} pods, best of {args.repeat}")
+    results = {}
+    for name in ("load", "analyze"):
+        runs = [run_phase(name, bundle) for _ in range(args.repeat)]
+        best = min(runs, key=lambda r: r["seconds"])
+        best["peak_rss_mb"] = max(r["peak_rss_mb"] for r in runs)
+        results[name] = best
+    load, ana = results["load"], results["analyze"]
+    print(f"{'phase':<10} {'seconds':>8} {'peak MB':>8}")
+    print(f"{'load JSON':<10} {load['seconds']:>8.2f} {load['peak_rss_mb']:>8.0f}   ({load['files']} files)")
+    print(f"{'analyze':<10} {ana['seconds']:>8.2f} {ana['peak_rss_mb']:>8.0f}   ({ana['diagnoses']} diagnoses, "
+          f"{ana['findings']} findings, status {ana['status']}, {ana['json_bytes'] / 1e6:.1f} MB JSON)")
+    ratio = ana["seconds"] / max(load["seconds"], 1e-9)
+    print(f"analyze / load = {ratio:.2f}x  (classification and rendering cost {ana['seconds'] - load['seconds']:.2f}s "
+          f"beyond loading)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
