@@ -208,8 +208,13 @@ def build_bundle(root: Path) -> Path:
     w.write_exec("ml", "vllm-0", "server", ["nvidia-smi"], H100_TABLE, "", 0, None)
     w.write_exec("ml", "lost-0", "bench", ["nvidia-smi"], "", GPU_LOST, 15, None)
     w.write_json("replay/timeline.json", [
-        {"after_s": 0.1, "type": "MODIFIED", "object": {**pods_ml()[2], "metadata": {
-            **pods_ml()[2]["metadata"], "resourceVersion": "400"}, "kind": "Pod", "apiVersion": "v1"}},
+        # pending-gpu-0 gets scheduled and its container starts being created
+        {"after_s": 0.1, "type": "MODIFIED", "object": {
+            **pods_ml()[2], "kind": "Pod", "apiVersion": "v1",
+            "metadata": {**pods_ml()[2]["metadata"], "resourceVersion": "400"},
+            "spec": {**pods_ml()[2]["spec"], "nodeName": "gpu-node-1"},
+            "status": {"phase": "Pending", "conditions": [{"type": "PodScheduled", "status": "True"}],
+                       "containerStatuses": [cstatus("trainer", False, {"waiting": {"reason": "ContainerCreating"}})]}}},
         {"after_s": 0.2, "type": "DELETED", "object": {**pods_ml()[3], "kind": "Pod", "apiVersion": "v1",
                                                        "metadata": {**pods_ml()[3]["metadata"],
                                                                     "resourceVersion": "401"}}},

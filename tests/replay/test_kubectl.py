@@ -170,3 +170,17 @@ def test_serves_a_real_troubleshoot_support_bundle_tarball(tmp_path, kubectl, co
         assert rows["k3d-mycluster-server-0"]["VERSION"] == "v1.24.4+k3s1"
         assert rows["k3d-mycluster-server-0"]["ROLES"] == "control-plane,master"
         assert "pod/static-hi" in kubectl("get", "events", "-A", config=config).stdout
+
+
+def test_get_watch_prints_timeline_rows_then_the_expiry(kubectl):
+    """`kubectl get -w`: the list, then the timeline's changes as rows, then the 410 Status
+    (kubectl prints an ERROR event's Status as a row, as with a real apiserver)."""
+    proc = kubectl("get", "pods", "-n", "ml", "-w", "--request-timeout=20s")
+    lines = proc.stdout.splitlines()
+    assert lines[0].split() == ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
+    rows = [line.split() for line in lines[1:]]
+    # the 5 listed pods, then the timeline entries above the list's resourceVersion (rv 400, 401)
+    assert [r[0] for r in rows[:7]] == ["lost-0", "pending-gpu-0", "prep-0", "train-0", "vllm-0",
+                                        "pending-gpu-0", "prep-0"]
+    assert rows[1][2] == "Pending" and rows[5][2] == "ContainerCreating"
+    assert lines[-1].split()[:2] == ["Failure", "Expired"]

@@ -197,8 +197,10 @@ class ReplayApi:
                 timeout_s = float(timeout) if timeout else None
             except ValueError:
                 return status_response(st.bad_request(f"timeoutSeconds: Invalid value: {timeout!r}"))
+            as_table = (lambda obj: self.table_of(c, obj, q)) if table else None
             return await serve_watch(request, c, t.namespace, label_reqs, field_reqs,
-                                     q.get("resourceVersion", ""), timeout_s, self.timeline, self.record_stream)
+                                     q.get("resourceVersion", ""), timeout_s, self.timeline, self.record_stream,
+                                     as_table)
         positions = c.select(t.namespace, label_reqs, field_reqs)
         try:
             limit = int(q.get("limit") or 0)
@@ -242,30 +244,38 @@ class ReplayApi:
             return st.expired()
         return (start[0], start[1])
 
+    def _row(self, c: Collection, obj: Mapping, include: str, cache_key=None) -> dict:
+        columns, cells = tables.printer(c.rt.qualified)
+        row_cells = self._rows.get(cache_key) if cache_key is not None else None
+        if row_cells is None:
+            try:
+                row_cells = cells(obj, self.now)
+            except (TypeError, ValueError, AttributeError, KeyError):   # a malformed object in the bundle
+                name = (obj.get("metadata") or {}).get("name") if isinstance(obj.get("metadata"), Mapping) else ""
+                row_cells = [str(name or "")] + ["<invalid>"] * (len(columns) - 1)
+            if cache_key is not None:
+                self._rows[cache_key] = row_cells
+        row: dict = {"cells": row_cells}
+        if include == "Object":
+            row["object"] = obj
+        elif include != "None":
+            row["object"] = tables.partial_metadata(obj)
+        return row
+
+    def table_of(self, c: Collection, obj: Mapping, q: Mapping) -> bytes:
+        """One object as a one-row Table (watch events for `kubectl get -w`)."""
+        columns, _ = tables.printer(c.rt.qualified)
+        meta = obj.get("metadata") if isinstance(obj.get("metadata"), Mapping) else {}
+        return dump({"kind": "Table", "apiVersion": "meta.k8s.io/v1",
+                     "metadata": {"resourceVersion": str(meta.get("resourceVersion") or "")},
+                     "columnDefinitions": tables.column_definitions(columns),
+                     "rows": [self._row(c, obj, q.get("includeObject") or "Metadata")]})
+
     def table(self, c: Collection, positions: list[int], q: Mapping, next_token: str | None,
               remaining: int | None) -> bytes:
-        columns, cells = tables.printer(c.rt.qualified)
+        columns, _ = tables.printer(c.rt.qualified)
         include = q.get("includeObject") or "Metadata"
-        rows = []
-        for p in positions:
-            key = (c.rt.qualified, p)
-            row_cells = self._rows.get(key)
-            if row_cells is None:
-                try:
-                    row_cells = cells(c.objs[p], self.now)
-                except (TypeError, ValueError, AttributeError, KeyError):   # a malformed object in the bundle
-                    row_cells = [c.keys[p][1]] + ["<invalid>"] * (len(columns) - 1)
-                self._rows[key] = row_cells
-            if include == "Object":
-                obj = c.objs[p]
-            elif include == "None":
-                obj = None
-            else:
-                obj = tables.partial_metadata(c.objs[p])
-            row: dict = {"cells": row_cells}
-            if obj is not None:
-                row["object"] = obj
-            rows.append(row)
+        rows = [self._row(c, c.objs[p], include, (c.rt.qualified, p)) for p in positions]
         meta: dict = {"resourceVersion": self.store.resource_version}
         if next_token:
             meta["continue"] = next_token

@@ -120,9 +120,11 @@ async def serve_watch(request: web.Request, coll: Collection, namespace: str | N
                       label_reqs: tuple[Requirement, ...], field_reqs: tuple[Requirement, ...],
                       resource_version: str, timeout_s: float | None,
                       timeline: tuple[TimelineEntry, ...],
-                      finish: Callable[[web.Request, int, int], None] | None = None) -> web.StreamResponse:
+                      finish: Callable[[web.Request, int, int], None] | None = None,
+                      as_table: Callable[[Mapping], bytes] | None = None) -> web.StreamResponse:
     """Stream the watch; `finish(request, status, bytes)` is called before the stream
-    ends (or when it is cut), so a request log holds the watch once the client sees the end."""
+    ends (or when it is cut), so a request log holds the watch once the client sees the end.
+    `as_table(obj)` (for `kubectl get -w`) turns each object into a one-row Table."""
     started = time.monotonic()
     deadline = started + (timeout_s if timeout_s and timeout_s > 0 else DEFAULT_TIMEOUT_S)
     resp = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
@@ -140,8 +142,9 @@ async def serve_watch(request: web.Request, coll: Collection, namespace: str | N
         if resource_version in ("", "0"):
             positions = coll.select(namespace, label_reqs, field_reqs)
             for start in range(0, len(positions), 500):
-                await write(b"".join(b'{"type":"ADDED","object":' + coll.blobs[p] + b"}\n"
-                                     for p in positions[start:start + 500]))
+                await write(b"".join(b'{"type":"ADDED","object":' + (
+                    as_table(coll.objs[p]) if as_table else coll.blobs[p]) + b"}\n"
+                    for p in positions[start:start + 500]))
         for entry in timeline:
             if not _wanted(entry, coll, namespace, label_reqs, field_reqs, since_rv):
                 continue
@@ -151,7 +154,10 @@ async def serve_watch(request: web.Request, coll: Collection, namespace: str | N
             delay = due - time.monotonic()
             if delay > 0:
                 await asyncio.sleep(delay)
-            await write(entry.line)
+            if as_table is not None and entry.type != "ERROR":
+                await write(b'{"type":"' + entry.type.encode() + b'","object":' + as_table(entry.object) + b"}\n")
+            else:
+                await write(entry.line)
             if entry.type == "ERROR":
                 return resp
         remaining = deadline - time.monotonic()
