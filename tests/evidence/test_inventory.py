@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import CORPUS
 from triage.bundle import layout
@@ -240,3 +240,30 @@ def test_real_support_bundle_without_gpus_has_an_empty_inventory():
         assert build_inventory(bundle).nodes == ()
         (node,) = build_inventory(bundle, all_nodes=True).nodes
     assert (node.node, node.ready, node.resources) == ("k3d-mycluster-server-0", True, ())
+
+
+# a bundle is untrusted: any JSON shape where a node or pod belongs must not break the combiner
+_LEAF = st.none() | st.booleans() | st.integers(-3, 9) | st.sampled_from(["", "1", "2", "x", "Running", "Failed", "1Gi"])
+_KEYS = st.sampled_from([GPU, "nvidia.com/mig-1g.10gb", "cpu", "limits", "requests", "resources", "containers",
+                         "initContainers", "spec", "status", "metadata", "name", "namespace", "nodeName", "phase",
+                         "capacity", "allocatable", "labels", "conditions", "type", "taints", "key", "env",
+                         "volumeMounts", "command", "nvidia.com/gpu.present", "nvidia.com/gpu.count"])
+_JSON = st.recursive(_LEAF, lambda ch: st.lists(ch, max_size=3) | st.dictionaries(_KEYS, ch, max_size=4), max_leaves=12)
+_CONTAINER = st.fixed_dictionaries({"resources": st.fixed_dictionaries({"limits": st.dictionaries(_KEYS, _JSON,
+                                                                                                   max_size=3)}) | _JSON,
+                                    "env": _JSON, "volumeMounts": _JSON, "command": _JSON}) | _JSON
+_POD = st.fixed_dictionaries({"metadata": _JSON, "status": _JSON, "spec": st.fixed_dictionaries(
+    {"nodeName": st.sampled_from(["n", ""]) | _JSON, "containers": st.lists(_CONTAINER, max_size=2) | _JSON,
+     "initContainers": st.lists(_CONTAINER, max_size=2) | _JSON}) | _JSON})
+_NODE = st.fixed_dictionaries({"metadata": st.fixed_dictionaries({"name": st.just("n"), "labels": _JSON}) | _JSON,
+                               "spec": _JSON, "status": st.fixed_dictionaries(
+                                   {"capacity": _JSON, "allocatable": _JSON, "conditions": _JSON}) | _JSON})
+
+
+@given(st.lists(_NODE, max_size=2), st.lists(_POD, max_size=3))
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+def test_any_json_shape_gives_an_inventory(raw_nodes, raw_pods):
+    inv = build_inventory(nodes(*raw_nodes), [Pod(p, "p") for p in raw_pods], all_nodes=True)
+    for row in inv.rows():
+        assert row.requested >= 0 and (row.free is None or row.free >= 0)
+    json.dumps(inv.to_json())
