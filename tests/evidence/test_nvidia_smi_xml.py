@@ -35,6 +35,9 @@ def test_every_xml_file_yields_driver_gpus_and_names(path):
         assert report.gpus[0].mig_mode_current == "Enabled" and report.mig_devices
     if m:
         assert report.driver_version_line is not None
+    text = path.read_text()
+    assert len(report.processes) == text.count("<process_info>")
+    assert len(report.mig_devices) == text.count("<mig_device>")
 
 
 def test_schema_versions_are_reported():

@@ -143,3 +143,26 @@ def test_logs_without_nvrm():
     assert empty.events == () and empty.nvrm_lines == 0
     other = parse_kernel_log("[ 1.0] usb 1-1: new high-speed USB device\nclocksource: Long readout interval\n")
     assert other.events == () and other.xids() == ()
+
+
+# The corpus line of sample block 3 (line 103) re-emitted under each kernel-log prefix style a
+# bundle can hold: dmesg -T, uptime, --time-format iso, journalctl short/iso, raw kmsg, syslog.
+_CORPUS_LINE = TEXT.splitlines()[102]
+_BODY = _CORPUS_LINE[_CORPUS_LINE.index("NVRM:"):]
+
+
+@pytest.mark.parametrize("prefix, timestamp", [
+    ("[Fri Apr  5 21:29:39 2024] ", "Fri Apr  5 21:29:39 2024"),
+    ("[ 1843.308145] ", "1843.308145"),
+    ("2024-04-05T21:29:39,123456+00:00 ", "2024-04-05T21:29:39,123456+00:00"),
+    ("Apr 05 21:29:39 gpu-node-7 kernel: ", "Apr 05 21:29:39"),
+    ("2024-04-05T21:29:39.123456+0000 gpu-node-7 kernel: ", "2024-04-05T21:29:39.123456+0000"),
+    ("<3>", None),
+    ("4,1234,5678901,-;", None),
+    ("kern  :err   : 2024-04-05T21:29:39,123456+00:00 ", "2024-04-05T21:29:39,123456+00:00"),
+])
+def test_every_prefix_style(prefix, timestamp):
+    assert _BODY.startswith("NVRM: Xid (PCI:0000:a1:00): 79")
+    (e,) = parse_kernel_log(prefix + _BODY + "\n").events
+    assert (e.xid, e.pci, e.pid, e.process, e.message, e.timestamp, e.line) == (
+        79, "0000:a1:00", None, None, "GPU has fallen off the bus.", timestamp, 1)
