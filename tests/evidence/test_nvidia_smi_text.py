@@ -43,6 +43,22 @@ def test_every_default_table_yields_its_gpus_and_driver(path):
         assert all(g.mig_mode_current == "Enabled" for g in report.gpus)
     elif "mig-disabled" in path.name:
         assert all(g.mig_mode_current == "Disabled" for g in report.gpus)
+    assert len(report.processes) == _process_rows(path.read_text())
+
+
+def _process_rows(text: str) -> int:
+    """Rows under the Processes header's `|===` rule, up to its closing border."""
+    lines = text.splitlines()
+    if not any("Processes:" in line for line in lines):
+        return 0
+    start = next(i for i, line in enumerate(lines) if "Processes:" in line)
+    rule = next(i for i in range(start, len(lines)) if lines[i].startswith("|="))
+    rows = 0
+    for line in lines[rule + 1:]:
+        if not line.startswith("|"):
+            break
+        rows += "No running processes found" not in line
+    return rows
 
 
 @pytest.mark.parametrize("path", QUERIES, ids=lambda p: p.name)
