@@ -24,6 +24,7 @@ plays the bundle's `replay/timeline.json`, if present. The file is a JSON list:
 - `timeoutSeconds` ends the stream cleanly; without it the watch stays open
   (after the timeline) until the client leaves or the server stops.
 
+A watch that asks for a Table (`kubectl get -w`) gets each object as a one-row Table.
 Timeline objects change nothing served by list/get: the bundle stays what it was.
 """
 
