@@ -145,3 +145,14 @@ def test_gpu_recovery_action():
     tag = "<gpu_recovery_action>None</gpu_recovery_action>"
     reset = parse_xml(text.replace(tag, "<gpu_recovery_action>Reset</gpu_recovery_action>")).gpus[0]
     assert [(f.kind, f.line) for f in reset.flags] == [(GpuFlagKind.RECOVERY_ACTION, 69)]
+
+
+def test_document_cut_short_keeps_its_complete_gpus():
+    text = (XML / "8x-h100-80gb-hbm3-580.105.08-nvidia-k8s-test-infra.xml").read_text()
+    third_gpu_end = [i for i in range(len(text)) if text.startswith("</gpu>", i)][2]
+    cut = text[: third_gpu_end + 500]                  # somewhere inside the fourth <gpu>
+    report = parse_xml(cut)
+    assert report.truncated and report.attached_gpus == 8 and len(report.gpus) == 3
+    assert report.gpus[2].line == parse_xml(text).gpus[2].line
+    assert not parse_xml(text).truncated
+    assert parse_xml(text[:200]) is None                # not even one GPU: nothing to read

@@ -15,7 +15,9 @@ it started on, so a fact cites `path:line`. Sample (v13, trimmed)::
             <fb_memory_usage><total>GPU is lost</total> ...
 
 `parse_xml(text)` returns None when the text is not an `nvidia_smi_log` document
-(including XML that is malformed or that defusedxml refuses).
+(including XML that is malformed or that defusedxml refuses). A document cut short (a
+bounded collection, a full disk) is read up to its last complete `</gpu>`, with
+`truncated=True` on the report.
 """
 
 from __future__ import annotations
@@ -89,6 +91,11 @@ def parse_xml(text: str) -> NvidiaSmiReport | None:
     if "nvidia_smi_log" not in text[:2000]:
         return None
     root = _parse_tree(text)
+    truncated = False
+    if root is None and "</gpu>" in text:
+        cut = text.rfind("</gpu>") + len("</gpu>")
+        if "</nvidia_smi_log>" not in text[cut:]:
+            root, truncated = _parse_tree(text[:cut] + "\n</nvidia_smi_log>\n"), True
     if root is None or root.tag != "nvidia_smi_log":
         return None
     gpus: list[SmiGpu] = []
@@ -108,7 +115,7 @@ def parse_xml(text: str) -> NvidiaSmiReport | None:
         cuda_version=_text(root, "cuda_umd_version") or _text(root, "cuda_version"),
         attached_gpus=to_int(_text(root, "attached_gpus")), gpus=tuple(gpus), mig_devices=tuple(migs),
         processes=tuple(procs), driver_version_line=_line(driver_el),
-        schema=schema.group(0) if schema else None)
+        schema=schema.group(0) if schema else None, truncated=truncated)
 
 
 def _gpu(el: Element, idx: int) -> SmiGpu:

@@ -189,6 +189,7 @@ class NvidiaSmiReport:
     errors: tuple[SmiError, ...] = ()
     driver_version_line: int | None = None
     schema: str | None = None               # XML DTD name, e.g. nvsmi_device_v13.dtd
+    truncated: bool = False                 # XML cut short (bounded collection): only whole <gpu>s read
 
     @property
     def healthy_output(self) -> bool:
