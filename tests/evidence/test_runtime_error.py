@@ -117,3 +117,12 @@ def test_mutated_real_texts(case_id, pos, cut, insert):
     pos %= len(text) + 1
     f = parse_runtime_error(text[:pos] + insert + text[pos + cut:])
     assert f is None or isinstance(f, RuntimeFailure)
+
+
+def test_docstring_samples_of_the_parsers_hold():
+    import doctest
+
+    from triage.evidence import inventory, k8s_events, runtime_error, scheduler_message
+    for module in (scheduler_message, k8s_events, runtime_error, inventory):
+        result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

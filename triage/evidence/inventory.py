@@ -314,6 +314,10 @@ def parse_describe_resources(text: str) -> DescribedResources | None:
     Without section headers (a `grep nvidia.com/gpu` of describe output) the first
     `name: value` line of a resource is its capacity and the second its allocatable,
     the order describe prints them in.
+
+    >>> d = parse_describe_resources("Capacity:\\n  nvidia.com/gpu:  8\\nAllocatable:\\n  nvidia.com/gpu:  7   <=== here\\n")
+    >>> d.capacity_of("nvidia.com/gpu"), d.allocatable_of("nvidia.com/gpu"), d.state().value
+    (8, 7, 'reduced')
     """
     if not isinstance(text, str):
         return None

@@ -300,7 +300,14 @@ _PULL_REASON = re.compile(r"(?:Error: )?(?P<r>ErrImagePull|ImagePullBackOff|Inva
 
 
 def parse_image_pull(message: str) -> ImagePullFailure | None:
-    """A failed image pull (`Failed` event, or an ErrImagePull/ImagePullBackOff waiting message)."""
+    """A failed image pull (`Failed` event, or an ErrImagePull/ImagePullBackOff waiting message).
+
+    >>> f = parse_image_pull('Failed to pull image "nvcr.io/nvidia/driver:515.65.01-buildroot2021.02.12": rpc error: '
+    ...     'code = NotFound desc = failed to pull and unpack image "nvcr.io/nvidia/driver:515.65.01-buildroot2021.02.12"'
+    ...     ': nvcr.io/nvidia/driver:515.65.01-buildroot2021.02.12: not found')
+    >>> f.kind.value, f.image
+    ('not_found', 'nvcr.io/nvidia/driver:515.65.01-buildroot2021.02.12')
+    """
     text = _text(message)
     m = _PULL.search(text)
     if m:
@@ -375,7 +382,12 @@ _VOL_LIST = re.compile(r"(?P<k>unmounted|unattached) volumes=\[(?P<l>[^\]]{0,409
 
 
 def parse_volume_failure(message: str) -> VolumeFailure | None:
-    """`FailedMount` / `FailedAttachVolume` basics: which volume, which step."""
+    """`FailedMount` / `FailedAttachVolume` basics: which volume, which step.
+
+    >>> f = parse_volume_failure('MountVolume.SetUp failed for volume "model-cache" : secret "hf-token" not found')
+    >>> f.kind.value, f.volume, f.detail
+    ('mount_setup', 'model-cache', 'secret "hf-token" not found')
+    """
     text = _text(message)
     m = _VOL_OP.search(text)
     if m:
@@ -480,7 +492,14 @@ def _amounts(text: str) -> tuple[ResourceAmount, ...]:
 
 
 def parse_quota_rejection(message: str) -> QuotaRejection | None:
-    """`exceeded quota: <q>, requested: k=v,..., used: ..., limited: ...` (FailedCreate or a 403)."""
+    """`exceeded quota: <q>, requested: k=v,..., used: ..., limited: ...` (FailedCreate or a 403).
+
+    >>> q = parse_quota_rejection('pods "test-pod" is forbidden: exceeded quota: money-claims-quota, requested: '
+    ...     'requests.cpu=20,requests.memory=60Gi, used: requests.cpu=32575m,requests.memory=90368Mi, '
+    ...     'limited: requests.cpu=50,requests.memory=140Gi')
+    >>> q.quota, q.object_name, q.amount("used", "requests.memory")
+    ('money-claims-quota', 'test-pod', '90368Mi')
+    """
     text = _text(message)
     m = _QUOTA.search(text)
     if not m:
@@ -547,6 +566,9 @@ def classify_termination(state: ContainerState | None) -> Termination | None:
     """A terminated container state -> how it ended. None for waiting/running/absent states.
 
     Exit 137 is SIGKILL unless the reason is OOMKilled: only that reason proves a cgroup OOM.
+
+    >>> classify_termination(ContainerState("terminated", reason="Error", exit_code=137)).kind.value
+    'sigkill'
     """
     if not isinstance(state, ContainerState) or state.kind != "terminated":
         return None

@@ -315,7 +315,12 @@ _CUSTOM_TEXTS = frozenset({"node unregistered"})
 
 
 def classify_reason(text: str, count: int, prefilter: bool = False, autoscaler: bool = False) -> Reason:
-    """One reason text -> its kind and parameters (resource, taint, plugins, claim)."""
+    """One reason text -> its kind and parameters (resource, taint, plugins, claim).
+
+    >>> r = classify_reason("node(s) had untolerated taint {node.kubernetes.io/unreachable: }", 1)
+    >>> r.kind.value, r.taint_key, r.taint_value
+    ('taint', 'node.kubernetes.io/unreachable', '')
+    """
     text = text.strip()
     kind = _PREDICATES.get(text)
     custom = False
