@@ -184,3 +184,15 @@ def test_mutated_corpus_files_never_raise(path, data):
     result = parse_scrape(text)
     assert result is None or all(s.line >= 1 for s in result.samples)
     parse_counters(text)
+
+
+def test_exported_pod_labels_after_prometheus_relabelling():
+    """A Prometheus with honor_labels=false renames the exporter's pod labels to exported_*;
+    a corpus line with that rename must attribute to the same pod."""
+    line = next(line for line in (DCGM / "metrics-excerpt-h100-mig-pods-535.129.03-dcgm-exporter-issue512.prom")
+                .read_text().splitlines() if 'pod="text-embedding' in line)
+    renamed = (line.replace('container="', 'exported_container="').replace('namespace="', 'exported_namespace="')
+               .replace(',pod="', ',exported_pod="'))
+    original, relabelled = parse_scrape(line).samples[0], parse_scrape(renamed).samples[0]
+    assert relabelled.pod == original.pod == parse_scrape(line).pods()[0]
+    assert relabelled.pod.namespace == "model-playground-stg" and relabelled.gpu == original.gpu
