@@ -354,3 +354,19 @@ def test_real_support_bundle_events_and_states(name):
         assert by[("nginx", "hello")].kind is T.UNKNOWN and by[("nginx", "hello")].exit_code == 255
         assert by[("local", "local-path-provisioner")].kind is T.ERROR
         assert by[("helm", "helm")].kind is T.COMPLETED
+
+
+def test_every_kubernetes_side_real_case_is_recognised_except_prose():
+    """Every pod_event / kubectl_describe / node_status / other case carries a message one of
+    these parsers reads, except the two that are a reporter's prose."""
+    from triage.evidence.inventory import parse_describe_conditions, parse_describe_resources, parse_node_column
+    from triage.evidence.runtime_error import parse_runtime_error
+
+    def recognised(t: str) -> bool:
+        whole = (parse_scheduling_message(t), parse_runtime_error(t), parse_describe_resources(t),
+                 parse_node_column(t), parse_describe_conditions(t), ev.parse_describe_states(t))
+        return any(whole) or any(ev.parse_event_message("", line) for line in t.splitlines())
+
+    kube_side = [c for c in CASES.values() if c["where"] in ("pod_event", "kubectl_describe", "node_status", "other")]
+    missed = {c["id"] for c in kube_side if not recognised(c["text"])}
+    assert missed == {"driver-precompiled-tag-missing-new-kernel", "rolling-update-gpu-deadlock"}

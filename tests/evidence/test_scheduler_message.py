@@ -215,6 +215,15 @@ def test_autoscaler_not_trigger_scale_up():
     ("CheckNodeUnschedulable", K.UNSCHEDULABLE),
     ("node(s) had memory pressure", K.NODE_CONDITION),
     ("node(s) were not ready", K.NODE_NOT_READY),
+    ('waiting for ephemeral volume controller to create the persistentvolumeclaim "cache"', K.UNBOUND_PVC),
+    ('persistentvolumeclaim "data" bound to non-existent persistentvolume "pv-1"', K.UNBOUND_PVC),
+    ("node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)", K.VOLUME_OTHER),
+    ("node(s) did not have enough free storage", K.VOLUME_OTHER),
+    ("timed out trying to allocate devices", K.DRA),
+    ('resourceclaim.resource.k8s.io "gpu-claim" not found', K.DRA),
+    ("request gpu: device class gpu.nvidia.com does not exist", K.DRA),
+    ("unallocated immediate resourceclaim", K.DRA),
+    ("waiting for scheduling gates: [example.com/quota]", K.SCHEDULING_GATED),
 ])
 def test_plugin_reason_strings(text, kind):
     r = classify_reason(text, 2)
