@@ -267,3 +267,17 @@ def test_any_json_shape_gives_an_inventory(raw_nodes, raw_pods):
     for row in inv.rows():
         assert row.requested >= 0 and (row.free is None or row.free >= 0)
     json.dumps(inv.to_json())
+
+
+def test_where_a_gpu_is_free_and_cluster_totals():
+    taint = {"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}
+    inv = build_inventory(
+        nodes(node_raw("busy", {GPU: "8"}, {GPU: "8"}), node_raw("sick", {GPU: "8"}, {GPU: "6"}),
+              node_raw("down", {GPU: "4"}, {GPU: "4"}, ready="False"),
+              node_raw("cordoned", {GPU: "4"}, {GPU: "4"}, unschedulable=True, taints=[taint])),
+        pods(pod_raw("a", "busy", {GPU: "8"}), pod_raw("b", "sick", {GPU: "4"})))
+    assert inv.nodes_with_free(GPU) == ("sick",)
+    assert inv.nodes_with_free(GPU, at_least=3) == ()
+    assert inv.nodes_with_free(GPU, at_least=3, schedulable_only=False) == ("down", "cordoned")
+    t = inv.total(GPU)
+    assert (t.nodes, t.capacity, t.allocatable, t.requested, t.free, t.unhealthy) == (4, 24, 22, 12, 10, 2)

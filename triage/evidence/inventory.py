@@ -151,6 +151,17 @@ class NodeGpuInventory:
 
 
 @dataclass(frozen=True)
+class ResourceTotal:
+    resource: str
+    nodes: int
+    capacity: int
+    allocatable: int
+    requested: int
+    free: int
+    unhealthy: int
+
+
+@dataclass(frozen=True)
 class GpuInventory:
     nodes: tuple[NodeGpuInventory, ...]
 
@@ -159,6 +170,19 @@ class GpuInventory:
 
     def rows(self) -> tuple[ResourceInventory, ...]:
         return tuple(r for n in self.nodes for r in n.resources)
+
+    def nodes_with_free(self, resource: str, at_least: int = 1, schedulable_only: bool = True) -> tuple[str, ...]:
+        """Nodes where `at_least` of `resource` is free (Ready and not cordoned unless told otherwise)."""
+        return tuple(n.node for n in self.nodes
+                     if (not schedulable_only or (n.ready is True and not n.unschedulable))
+                     and (r := n.resource(resource)) is not None and (r.free or 0) >= at_least)
+
+    def total(self, resource: str) -> ResourceTotal:
+        """Cluster-wide sums of one resource over the listed nodes."""
+        rows = [r for r in self.rows() if r.resource == resource]
+        return ResourceTotal(resource, len(rows), sum(r.capacity or 0 for r in rows),
+                             sum(r.allocatable or 0 for r in rows), sum(r.requested for r in rows),
+                             sum(r.free or 0 for r in rows), sum(r.unhealthy for r in rows))
 
     def to_json(self) -> list[dict]:
         return [r.to_json() for r in self.rows()]
