@@ -13,7 +13,7 @@ from triage.bundle.objects import ContainerState
 from triage.evidence import k8s_events as ev
 from triage.evidence.k8s_events import (
     AdmissionKind as A, KillCause, ProbeKind, ProbeOutcome as PO, PullErrorKind, TerminationKind as T)
-from triage.evidence.runtime_error import CliCause, RuntimeErrorKind
+from triage.evidence.runtime_error import CliCause, RuntimeErrorKind, RuntimeFailure
 from triage.evidence.scheduler_message import parse_scheduling_message
 
 CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
@@ -267,10 +267,24 @@ def test_real_scheduler_row_feeds_the_scheduler_parser():
 
 # ---- properties ------------------------------------------------------------------------------------
 
-PARSERS = [ev.parse_admission_failure, ev.parse_probe_failure, ev.parse_killing, ev.parse_back_off,
-           ev.parse_image_pull, ev.parse_sandbox_failure, ev.parse_volume_failure, ev.parse_eviction,
-           ev.parse_quota_rejection, ev.parse_node_not_ready, ev.parse_system_oom, ev.parse_event_rows,
-           ev.parse_describe_states]
+PARSERS = {ev.parse_admission_failure: ev.AdmissionFailure, ev.parse_probe_failure: ev.ProbeFailure,
+           ev.parse_killing: ev.ContainerKilled, ev.parse_back_off: ev.BackOff, ev.parse_image_pull: ev.ImagePullFailure,
+           ev.parse_sandbox_failure: ev.SandboxFailure, ev.parse_volume_failure: ev.VolumeFailure,
+           ev.parse_eviction: ev.Eviction, ev.parse_quota_rejection: ev.QuotaRejection,
+           ev.parse_node_not_ready: ev.NodeNotReady, ev.parse_system_oom: ev.SystemOOM}
+FACT_TYPES = tuple(PARSERS.values()) + (RuntimeFailure,)
+
+
+def _check_all(message: str, reason: str) -> None:
+    for parse, kind in PARSERS.items():
+        out = parse(message)
+        assert out is None or isinstance(out, kind), parse.__name__
+    assert all(isinstance(r, ev.EventRow) for r in ev.parse_event_rows(message))
+    assert all(isinstance(s, ContainerState) for s in ev.parse_describe_states(message))
+    out = ev.parse_event_message(reason, message)
+    assert out is None or isinstance(out, FACT_TYPES)
+    out = ev.parse_pod_status(reason, message)
+    assert out is None or isinstance(out, (ev.AdmissionFailure, ev.Eviction))
 REAL_TEXTS = [c["text"] for c in CASES.values() if c["where"] in ("pod_event", "kubectl_describe", "other")]
 REASONS = ["", "Failed", "BackOff", "Unhealthy", "UnexpectedAdmissionError", "OutOfnvidia.com/gpu", "FailedCreate",
            "Evicted", "FailedMount", "Killing", "FailedCreatePodSandBox", "NodeNotReady", "SystemOOM"]
@@ -279,10 +293,7 @@ REASONS = ["", "Failed", "BackOff", "Unhealthy", "UnexpectedAdmissionError", "Ou
 @given(st.text(max_size=400), st.sampled_from(REASONS))
 @settings(max_examples=300, deadline=None)
 def test_arbitrary_text(message, reason):
-    for parse in PARSERS:
-        parse(message)
-    ev.parse_event_message(reason, message)
-    ev.parse_pod_status(reason, message)
+    _check_all(message, reason)
 
 
 @given(st.sampled_from(REAL_TEXTS), st.integers(0, 3000), st.integers(0, 60), st.text(max_size=20),
@@ -290,10 +301,7 @@ def test_arbitrary_text(message, reason):
 @settings(max_examples=300, deadline=None)
 def test_mutated_real_texts(msg, pos, cut, insert, reason):
     pos %= len(msg) + 1
-    mutated = msg[:pos] + insert + msg[pos + cut:]
-    for parse in PARSERS:
-        parse(mutated)
-    ev.parse_event_message(reason, mutated)
+    _check_all(msg[:pos] + insert + msg[pos + cut:], reason)
 
 
 def test_wrong_types_give_none():
