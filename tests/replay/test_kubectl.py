@@ -184,3 +184,14 @@ def test_get_watch_prints_timeline_rows_then_the_expiry(kubectl):
                                         "pending-gpu-0", "prep-0"]
     assert rows[1][2] == "Pending" and rows[5][2] == "ContainerCreating"
     assert lines[-1].split()[:2] == ["Failure", "Expired"]
+
+
+def test_auth_can_i_answers_from_the_fault_settings(bundle_dir, tmp_path, kubectl):
+    """kubectl posts the review as protobuf; the answer follows Faults.forbidden."""
+    with ReplayServer(bundle_dir, faults=Faults(forbidden={"nodes"})) as srv:
+        config = srv.write_kubeconfig(tmp_path / "config")
+        assert kubectl("auth", "can-i", "list", "pods", "-n", "ml", config=config).stdout.strip() == "yes"
+        assert kubectl("auth", "can-i", "list", "nodes", config=config, check_rc=1).stdout.strip() == (
+            "no - forbidden by the replay server's fault injection")
+        assert kubectl("auth", "can-i", "delete", "pods", "-n", "ml", config=config,
+                       check_rc=1).stdout.strip() == "no - replay server is read-only"

@@ -31,6 +31,7 @@ from triage.replay import tables
 from triage.replay.exec_ws import serve_exec
 from triage.replay.faults import Faults
 from triage.replay.podlogs import log_answer
+from triage.replay.protobuf import ssar_spec
 from triage.replay.selectors import SelectorError, parse_field_selector, parse_label_selector
 from triage.replay.store import Collection, Store, dump
 from triage.replay.watch import TimelineEntry, serve_watch
@@ -301,12 +302,15 @@ class ReplayApi:
 
     # ---- SelfSubjectAccessReview -------------------------------------------------------------
     async def access_review(self, request: web.Request) -> web.Response:
+        body = await request.read()
         try:
-            doc = json.loads(await request.read())
-            spec = doc["spec"]
+            if "protobuf" in request.headers.get("Content-Type", ""):
+                spec = ssar_spec(body)          # kubectl auth can-i
+            else:
+                spec = json.loads(body)["spec"]
             if not isinstance(spec, dict):
                 raise TypeError("spec is not an object")
-        except (ValueError, KeyError, TypeError) as err:
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError) as err:
             return status_response(st.bad_request(f"invalid SelfSubjectAccessReview: {err}"))
         attrs = spec.get("resourceAttributes")
         allowed, reason = True, "replay server: read access to the bundle"
