@@ -299,3 +299,19 @@ def test_kubectl_get_events_rows_are_separate_messages():
              "2m          Normal    NotTriggerScaleUp  pod/a-0     pod didn't trigger scale-up: 1 in backoff after failed scale-up\n")
     m = parse_scheduling_message(table)
     assert [(r.count, r.resource) for r in m.reasons] == [(2, GPU)]
+
+
+def test_pre_1_8_dialect_counts_in_parentheses_and_no_total():
+    # rendered in the <=1.7 format "No nodes are available that match all of the following predicates::
+    # <reason> (<count>), ..." (seen in public issue threads of that era)
+    m = parse_scheduling_message("  3m  3m  2  default-scheduler  Warning  FailedScheduling  No nodes are available "
+                                 "that match all of the following predicates:: Insufficient alpha.kubernetes.io/"
+                                 "nvidia-gpu (2), PodToleratesNodeTaints (1).")
+    assert m.origin is Origin.SCHEDULER_LEGACY and m.total_nodes is None
+    assert [(r.count, r.kind, r.resource) for r in m.reasons] == [
+        (2, K.INSUFFICIENT_RESOURCE, "alpha.kubernetes.io/nvidia-gpu"), (1, K.TAINT, None)]
+
+
+def test_older_hami_spelling_is_a_custom_reason():
+    r = classify_reason("node unregisterd", 1)
+    assert (r.kind, r.custom) == (K.CUSTOM_FILTER, True)

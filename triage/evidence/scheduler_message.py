@@ -55,6 +55,7 @@ class Origin(str, Enum):
     NO_NODES = "no_nodes"          # no nodes available to schedule pods
     GATED = "gated"                # Scheduling is blocked due to non-empty scheduling gates
     AUTOSCALER = "autoscaler"      # pod didn't trigger scale-up: ... (counts are node groups)
+    SCHEDULER_LEGACY = "scheduler_legacy"   # <=1.7: No nodes are available that match all of the ... predicates
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ _START = re.compile(
     r"(?P<sched>\d+/(?P<n>\d+) nodes are available)"
     r"|(?P<ca>pod didn't trigger scale-up)"
     r"|(?P<none>no nodes available to schedule pods)"
-    r"|(?P<gated>Scheduling is blocked due to non-empty scheduling gates)")
+    r"|(?P<gated>Scheduling is blocked due to non-empty scheduling gates)"
+    r"|(?P<old>No nodes are available that match all of the (?:following )?predicates)")
 # a new `kubectl describe` event row, or a new YAML key, ends a folded message
 _NEW_ROW = re.compile(r"^\s*(?:(?:\S+\s+){0,2}(?:Warning|Normal)\s+\S|-\s|(?:lastProbeTime|lastTransitionTime|reason|status|type"
                       r"|message|observedGeneration|Type|Reason|Message|Events|Conditions|Status):)")
@@ -133,6 +135,7 @@ _DRA_POST = re.compile(
 _PREEMPTION = re.compile(r"(?:^|[.,]\s*|\s)preemption:\s*")
 _ITEM_SPLIT = re.compile(r",\s+(?=\d+\s)")
 _ITEM = re.compile(r"^(\d+)\s+(.+)$", re.S)
+_LEGACY_ITEM = re.compile(r"^(.+?)\s*\((\d+)\)$")
 _AVAILABLE = re.compile(r"^\d+/(\d+) nodes are available:?\s*")
 
 
@@ -161,6 +164,8 @@ def _message_span(text: str) -> tuple[Origin, int | None, str] | None:
         return Origin.AUTOSCALER, None, body
     if m.group("none"):
         return Origin.NO_NODES, 0, body
+    if m.group("old"):
+        return Origin.SCHEDULER_LEGACY, None, body
     return Origin.GATED, None, body
 
 
@@ -189,6 +194,11 @@ def parse_scheduling_message(text: str) -> SchedulingMessage | None:
         reason = Reason(0, "waiting for scheduling gates", ReasonKind.SCHEDULING_GATED)
         return SchedulingMessage(origin, None, (reason,), None, (), truncated, body)
 
+    if origin is Origin.SCHEDULER_LEGACY:    # <=1.7: "<reason> (<count>), ..." and no node total
+        rest = re.sub(r"^[^:]*:+\s*", "", body, count=1)
+        items = [_LEGACY_ITEM.match(i.strip()) for i in _strip_end(rest).split(", ")]
+        reasons = tuple(classify_reason(i.group(1).strip(), int(i.group(2))) for i in items if i)
+        return SchedulingMessage(origin, None, reasons, None, (), truncated, body)
     if origin is Origin.AUTOSCALER:
         rest = re.sub(r"^pod didn't trigger scale-up(?: \([^)]*\))?:?\s*", "", body)
     else:
@@ -311,7 +321,7 @@ _RULES: tuple[tuple[re.Pattern, ReasonKind], ...] = tuple((re.compile(p, re.I), 
 ))
 _CAMEL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$")
 # texts of custom GPU schedulers that would otherwise read like kube-scheduler ones (HAMi)
-_CUSTOM_TEXTS = frozenset({"node unregistered"})
+_CUSTOM_TEXTS = frozenset({"node unregistered", "node unregisterd"})   # (sic) older HAMi
 
 
 def classify_reason(text: str, count: int, prefilter: bool = False, autoscaler: bool = False) -> Reason:
