@@ -462,3 +462,57 @@ def test_wheel_contains_every_playbook(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.splitlines() == [f"{len(TAXONOMY_IDS)} True",
                                         "NVML driver/library version mismatch on node gpu-9"]
+
+
+# --- the Confirm commands run against a served bundle -----------------------------
+
+# Failures that only mean "this synthetic bundle has no such data", not a bad command.
+_DATA_ABSENT = re.compile(
+    r"NotFound|not found|doesn't have a resource type|no recording of|is not available|"
+    r"is not valid for pod|No resources found")
+
+
+@pytest.mark.slow
+def test_confirm_commands_run_against_a_served_bundle(tmp_path):
+    """Support staff run these commands with `gpu-triage serve BUNDLE`: every read-only
+    kubectl line of every Confirm section, filled with real names from a synthetic
+    cluster, must work against the replay API server, or fail only because that piece
+    of data is not in the bundle (never a jsonpath, selector or flag error)."""
+    import os
+
+    from triage.bundle.views import load_bundle
+    from triage.replay.server import ReplayServer
+    from triage.synth.generate import generate_bundle
+
+    bundle = generate_bundle(tmp_path / "bundle", nodes=4, pods=30, seed=3)
+    with load_bundle(bundle) as b:
+        node = next(n.raw["metadata"]["name"] for n in b.nodes() if "nvidia.com/gpu" in n.raw["status"].get("capacity", {}))
+        operator = [p.raw for p in b.pods("gpu-operator") if p.raw["spec"].get("nodeName") == node]
+        user = next(p.raw for p in b.pods(None) if p.raw["metadata"]["namespace"] != "gpu-operator"
+                    and p.raw["spec"].get("nodeName") == node)
+
+    def pod_of(app: str) -> str:
+        return next(p["metadata"]["name"] for p in operator if p["metadata"].get("labels", {}).get("app") == app)
+
+    params = dict(SAMPLE, node=node, operator_namespace="gpu-operator",
+                  plugin_pod=pod_of("nvidia-device-plugin-daemonset"), driver_pod=pod_of("nvidia-driver-daemonset"),
+                  validator_pod=pod_of("nvidia-operator-validator"), namespace=user["metadata"]["namespace"],
+                  pod=user["metadata"]["name"], container=user["spec"]["containers"][0]["name"])
+    lines = []
+    for fid in playbooks.ids():
+        for fence in _shell_fences(_sections(playbooks.render(fid, params))["Confirm"]):
+            lines += [line for line in _command_lines(fence) if line.startswith("kubectl ") and line not in lines]
+    ok, bad = [], []
+    with ReplayServer(bundle, port=0) as srv:
+        env = dict(os.environ, KUBECONFIG=str(srv.write_kubeconfig(tmp_path / "kubeconfig")))
+        for line in lines:
+            proc = subprocess.run(line, shell=True, capture_output=True, text=True, env=env, timeout=60)
+            if proc.returncode == 0:
+                ok.append(line)
+            elif not _DATA_ABSENT.search(proc.stderr):
+                bad.append(f"{line}\n    {proc.stderr.strip()[:300]}")
+    assert not bad, "\n".join(bad)
+    assert len(lines) > 100
+    assert len(ok) > len(lines) / 2, f"only {len(ok)} of {len(lines)} commands worked"
+    assert f"kubectl describe node {node}" in ok
+    assert any("custom-columns=" in line for line in ok) and any("jsonpath=" in line for line in ok)
