@@ -622,6 +622,19 @@ def _(w):
     w.target("Pod", ML, "llm-cu128-0")
 
 
+@scenario("gpu_not_requested_driver_insufficient", "application.gpu_not_requested", pod_subj("cuda-app-0"),
+          near_miss_for=("application.cuda_driver_too_old",),
+          readme="Message format of the CUDA runtime (`CUDA driver version is insufficient for CUDA runtime version`).")
+def _(w):
+    """`CUDA driver version is insufficient` from a container that requests no GPU: nothing
+    was injected, so it is the pod spec, not the driver."""
+    gpu_cluster(w)
+    crash_pod(w, "cuda-app-0", "[vectorAdd] Failed to allocate device vector A (error code CUDA driver version is "
+              "insufficient for CUDA runtime version)!\nCUDA error at main.cu:42 code=35(cudaErrorInsufficientDriver) "
+              "\"cudaMalloc(&d_a, size)\"\n", gpu=0, owner=("StatefulSet", "cuda-app"))
+    w.target("Pod", ML, "cuda-app-0")
+
+
 @scenario("oom_killed", "application.oom_killed", pod_subj("loader-0"),
           near_miss_for=("application.killed_sigkill", "application.cuda_oom"))
 def _(w):

@@ -162,3 +162,63 @@ def test_near_miss_is_not_that_answer(scenario: Path):
     assert rc not in expected["near_miss_for"]
     for absent in expected.get("absent", ()):
         assert absent not in [f["id"] for f in doc["findings"]]
+
+
+def _doc(name: str) -> dict:
+    """The document of the scenario called `name` (or the one whose name ends with it)."""
+    match = [p for p in SCENARIOS if p.name == name] or [p for p in SCENARIOS if p.name.endswith(name)]
+    assert len(match) == 1, name
+    return analyse(match[0] / "bundle")
+
+
+def test_selector_label_absent_says_which_label_and_values():
+    p = _doc("_selector_label_absent")["root_cause"]["params"]
+    assert p["label"] == "nvidia.com/gpu.product"
+    assert p["requested"] == ["NVIDIA-L4"] and p["values"] == ["NVIDIA-L4-SHARED"]
+
+
+def test_taint_named_and_no_gpu_node_free_of_it():
+    p = _doc("r057_sched_legacy_predicate_names_2018")["root_cause"]["params"]
+    assert p["taint"] == "node-role.kubernetes.io/master:NoSchedule" and p["nodes"] == []
+
+
+def test_hardware_xid_explains_reduced_allocatable_and_app_xid_stays_listed():
+    doc = _doc("r062_dmesg_xid_43_31_94_mixed")
+    assert doc["root_cause"]["id"] == "driver.xid_ecc_error" and doc["root_cause"]["params"]["xid"] == 94
+    assert "node.gpu_unhealthy_devices" in doc["root_cause"]["explains"]
+    app = next(f for f in doc["findings"] if f["id"] == "application.xid_application_fault")
+    assert {e["line"] for e in app["evidence"]} == {4, 5, 8}     # the Xid 43, 43 and 31 lines
+
+
+def test_cuda_driver_insufficient_without_gpu_request_is_not_a_driver_problem():
+    doc = _doc("_gpu_not_requested_driver_insufficient")
+    assert doc["root_cause"]["id"] == "application.gpu_not_requested"
+    assert not any(f["layer"] == "driver" for f in doc["findings"])
+
+
+def test_exit_137_without_oomkilled_is_sigkill_and_oomkilled_is_host_memory():
+    assert _doc("r004_exit_137_reason_error_not_oomkilled")["root_cause"]["id"] == "application.killed_sigkill"
+    oom = _doc("_oom_killed")["root_cause"]
+    assert oom["id"] == "application.oom_killed" and oom["params"]["requested"] == "16Gi"
+
+
+def test_release_checks_of_a_rolling_update():
+    checks = {c["id"]: c["answer"] for c in _doc("r049_rolling_update_gpu_deadlock")["release_checks"]}
+    assert checks["rollout_headroom"] == "no" and checks["rollback_revision_present"] == "yes"
+    assert checks["gpu_resource_registered"] == "yes" and checks["probes_sized_for_load"] == "no"
+
+
+def test_inventory_names_holders():
+    inv = _doc("r029_sched_insufficient_gpu_no_preemption_victims")["inventory"]
+    assert inv == [{"node": "gpu-node-1", "resource": "nvidia.com/gpu", "capacity": 1, "allocatable": 1,
+                    "requested": 1, "free": 0, "unhealthy": 0, "ready": True,
+                    "holders": [{"namespace": "research", "pod": "jupyter-alice", "count": 1, "phase": "Running"}]}]
+
+
+def test_inconclusive_names_the_missing_permission():
+    doc = _doc("_inconclusive_pending_without_nodes")
+    assert doc["status"] == "inconclusive" and doc["root_cause"] is None
+    assert "list nodes (cluster scope)" in [g["needs"] for g in doc["gaps"]]
+    doc = _doc("_inconclusive_crashloop_without_logs")
+    assert doc["status"] == "inconclusive"
+    assert any(g["needs"] == "get pods/log in namespace ml" for g in doc["diagnoses"][0]["gaps"])

@@ -204,7 +204,7 @@ def _judge(ctx, pod, msg, cite):
         if not ok:
             t = bad[0]
             free_of = [m.name for m in capable if _tolerated(pod, m)[0]]
-            yield emit("scheduler.untolerated_taint", taint=str(t), node=n.name, nodes=free_of or None,
+            yield emit("scheduler.untolerated_taint", taint=str(t), node=n.name, nodes=free_of,
                        extra_cites=[ctx.cite_object(n, f"{n.name} taint {t}")])
             emitted = True
             break
