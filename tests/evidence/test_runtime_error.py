@@ -71,6 +71,10 @@ def test_requirement_without_any_cuda_version():
     ("device error: no-gpu-has-128MiB-to-run: unknown device", C.VISIBLE_DEVICES_PLACEHOLDER, None),
     ("device error: GPU-1a2b3c4d: unknown device", C.UNKNOWN_DEVICE, None),
     ("mount error: file creation failed: /run/containerd/x/rootfs/usr/bin/nvidia-smi: file exists", C.MOUNT, None),
+    ("initialization error: cannot open shared object file: no such file or directory", C.NO_DRIVER_VISIBLE, None),
+    ("initialization error: driver rpc error: timed out", C.DRIVER_RPC_FAILED, None),
+    ("initialization error: driver error: failed to process request", C.DRIVER_RPC_FAILED, None),
+    ("initialization error: cuda error: unknown error", C.OTHER, None),
 ])
 def test_cli_details(detail, cause, library):
     text = ("failed to create shim task: OCI runtime create failed: runc create failed: unable to start container "
@@ -126,3 +130,10 @@ def test_docstring_samples_of_the_parsers_hold():
     for module in (scheduler_message, k8s_events, runtime_error, inventory):
         result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_packaged_cli_name_and_driver_root():
+    f = parse_runtime_error("stderr: nvidia-container-cli.real: initialization error: change root failed: no such "
+                            "file or directory: unknown")
+    assert (f.cli_kind, f.cause) == ("initialization", C.DRIVER_ROOT_INVALID)
+    assert f.excerpt.startswith("nvidia-container-cli.real: initialization error: change root failed")

@@ -44,6 +44,8 @@ class CliCause(str, Enum):
     GPU_LOST = "gpu_lost"                          # nvml error: gpu is lost
     CUDA_REQUIREMENT = "cuda_requirement"          # requirement error: unsatisfied condition: cuda>=X
     REQUIREMENT_OTHER = "requirement_other"        # a requirement error with no cuda version anywhere
+    DRIVER_RPC_FAILED = "driver_rpc_failed"        # driver rpc error: timed out / driver error: failed to process request
+    DRIVER_ROOT_INVALID = "driver_root_invalid"    # change root failed (driver root not where the toolkit looks)
     LDCACHE = "ldcache"                            # ldcache error: ...
     UNKNOWN_DEVICE = "unknown_device"              # device error: <id>: unknown device
     VISIBLE_DEVICES_PLACEHOLDER = "visible_devices_placeholder"   # device error: no-gpu-has-128MiB-to-run
@@ -93,7 +95,7 @@ def _loose(phrase: str) -> str:
     return r"\s+".join(r"\s*".join(re.escape(ch) for ch in w) for w in words)
 
 
-_CLI = re.compile(r"nvidia-container-cli: ([a-z]+) error: ([^\n]*)")
+_CLI = re.compile(r"nvidia-container-cli(?:\.real)?: ([a-z]+) error: ([^\n]*)")
 _HOOK_CMD = re.compile(r"exec command: \[([^\]\n]*)\]")
 _REQUIRE = re.compile(r"--require=(\S+)")
 _CUDA_REQ = re.compile(r"cuda\s*>=\s*([0-9]+(?:\.[0-9]+)*)")
@@ -169,14 +171,18 @@ def _cli_failure(text: str, m: re.Match) -> RuntimeFailure:
     command = tuple(hook.group(1).split()) if hook else ()
     library = required = condition = None
     lib = _LIB.search(detail)
-    if lib:
-        cause, library = CliCause.NO_DRIVER_VISIBLE, lib.group(1)
+    if lib or "cannot open shared object file" in low:
+        cause, library = CliCause.NO_DRIVER_VISIBLE, lib.group(1) if lib else None
     elif "version mismatch" in low:
         cause = CliCause.DRIVER_VERSION_MISMATCH
     elif "driver not loaded" in low:
         cause = CliCause.DRIVER_NOT_LOADED
     elif "gpu is lost" in low:
         cause = CliCause.GPU_LOST
+    elif "driver rpc error" in low or "driver error: failed to process request" in low:
+        cause = CliCause.DRIVER_RPC_FAILED
+    elif "change root failed" in low:
+        cause = CliCause.DRIVER_ROOT_INVALID
     elif cli_kind == "requirement":
         cond = re.search(r"unsatisfied condition:\s*([^,\n]*)", detail)
         condition = cond.group(1).strip() if cond else None
@@ -196,6 +202,6 @@ def _cli_failure(text: str, m: re.Match) -> RuntimeFailure:
         cause = CliCause.MOUNT
     else:
         cause = CliCause.OTHER
-    return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(f"nvidia-container-cli: {cli_kind} error: {detail}"),
+    return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(f"{m.group(0).split(':', 1)[0]}: {cli_kind} error: {detail}"),
                           cli_kind=cli_kind, detail=detail, cause=cause, library=library, required_cuda=required,
                           reported_condition=condition, hook_command=command, wrapping=_wrapping(text))
