@@ -348,6 +348,18 @@ def test_slash_form_of_the_id_is_accepted():
     assert playbooks.summary("driver.version_mismatch") == playbooks.load("driver.version_mismatch").summary
 
 
+def test_an_installation_without_playbooks_says_so(tmp_path, monkeypatch):
+    monkeypatch.setattr(playbooks, "playbooks_dir", lambda: tmp_path)
+    playbooks._paths.cache_clear()
+    try:
+        status, out, err = _run(["rules"])
+        assert status == 1 and out == "" and f"no playbooks in {tmp_path}" in err
+    finally:
+        monkeypatch.undo()
+        playbooks._paths.cache_clear()
+    assert len(playbooks.ids()) == len(TAXONOMY_IDS)
+
+
 def test_a_malformed_playbook_is_a_clear_error(tmp_path):
     bad = tmp_path / "x.md"
     with pytest.raises(playbooks.PlaybookError, match="front matter"):

@@ -203,6 +203,9 @@ def taxonomy() -> tuple[tuple[str, ...], tuple[str, ...]]:
 def _paths() -> dict[str, Path]:
     root = playbooks_dir()
     found = {f"{p.parent.name}.{p.stem}": p for p in sorted(root.glob("*/*.md"))}
+    if not found:
+        raise PlaybookError(f"no playbooks in {root}: the installation is incomplete "
+                            "(reinstall gpu-triage, or run it from a full source checkout)")
     layers, ordered = taxonomy()
     rank = {fid: i for i, fid in enumerate(ordered)}
     layer_rank = {layer: i for i, layer in enumerate(layers)}
