@@ -53,32 +53,32 @@ def _selector_from(pod: dict) -> str | None:
 
 
 def candidate_nodes(session: Session, pod: dict, limit: int) -> list[dict]:
-    """GPU nodes a pending pod could land on, at most `limit`, preferring the pod's
-    nodeSelector (filtered by the server). Stops paging once enough are found."""
+    """GPU nodes a pending pod could land on, at most `limit`: first the server filters by the
+    pod's nodeSelector plus the GFD label, then by the GFD label alone, and only if no node
+    carries it, pages through every node keeping those that advertise a GPU; it stops as
+    soon as enough are found."""
+    own = _selector_from(pod)
+    attempts = [s for s in ((f"{own},{GPU_PRESENT_SELECTOR}" if own else None), own, GPU_PRESENT_SELECTOR) if s]
+    attempts.append(None)
     wanted: list[dict] = []
-    selectors = [s for s in (_selector_from(pod), GPU_PRESENT_SELECTOR, None)]
-    tried: set = set()
-    total_seen = 0
+    used: list[str | None] = []
     try:
-        for selector in selectors:
-            if selector in tried:
-                continue
-            tried.add(selector)
+        for selector in dict.fromkeys(attempts):
+            used.append(selector)
             query = {"labelSelector": selector} if selector else {}
-            for page in session.kube.list_pages("/api/v1/nodes", query, session.options.page_size):
-                items = page.get("items") or []
-                total_seen += len(items)
-                wanted.extend(n for n in items if is_gpu_node(n))
+            page_size = limit if selector else session.options.page_size
+            for page in session.kube.list_pages("/api/v1/nodes", query, page_size):
+                wanted.extend(n for n in page.get("items") or [] if is_gpu_node(n))
                 if len(wanted) >= limit:
                     break
             if wanted:
                 break
     except ApiFailure as failure:
         session.failed("nodes", layout.NODES, failure, needs("list", "nodes"))
-    kept = sorted(wanted, key=lambda n: n["metadata"]["name"])[:limit]
+    kept = wanted[:limit]
     session.extra.setdefault("collection", {})["candidate_nodes"] = {
-        "kept": len(kept), "limit": limit, "selector": sorted(s for s in tried if s),
-        "truncated": len(wanted) > limit or (len(wanted) >= limit)}
+        "kept": len(kept), "limit": limit, "selectors": [s or "" for s in used],
+        "more_exist": len(wanted) >= limit}
     if kept:
         add_nodes(session, kept)
     return kept

@@ -90,13 +90,15 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
     session = Session(kube, out_dir, options, redactor, progress)
     try:
         reviews = access.start(session, target.namespace) if options.access_review else []
+        early = (session.submit(pods.get_pod, session, target.namespace or "default", target.name or "", True)
+                 if target.kind == "Pod" else None)          # no need to wait for /version to ask
         _version(session)
         if reviews:
             access.finish(session, reviews)
             for missing in session.extra["access_denied"]:
                 session.progress.warn(f"access review: not allowed to {missing}: that evidence will be a gap")
         if target.kind == "Pod":
-            _collect_pod_target(session, target)
+            _collect_pod_target(session, target, early.result())
         elif target.kind == "Node":
             _collect_node_target(session, target.name or "")
         elif target.kind == "Scan":
@@ -208,9 +210,8 @@ def _node_stack(session: Session, node: str, target_uids: set[str], full: bool) 
     return futures
 
 
-def _collect_pod_target(session: Session, target: Target) -> None:
+def _collect_pod_target(session: Session, target: Target, pod: dict | None) -> None:
     ns = target.namespace or "default"
-    pod = pods.get_pod(session, ns, target.name or "", required=True)
     if pod is None:
         # Forbidden or failing: still read what can be read about it.
         session.gather([session.submit(events.collect_events, session, ns, "Pod", target.name or "")])

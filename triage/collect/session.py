@@ -42,7 +42,7 @@ class Options:
     exec_timeout: float = 20.0
     exec_limit_bytes: int = 4 * MB
     concurrency: int = 8
-    max_candidate_nodes: int = 20
+    max_candidate_nodes: int = 8
     max_scan_logs: int = 200
     page_size: int = 500
     access_review: bool = True
