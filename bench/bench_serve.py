@@ -40,27 +40,26 @@ def timed(fn):
     return time.perf_counter() - start, result
 
 
-def python_paged(url: str, limit: int) -> tuple[int, int, int]:
+def python_paged(core, limit: int) -> tuple[int, int, int]:
     """-> (pages, bytes, pods) over the whole paged list."""
-    cfg = client.Configuration()
-    cfg.host = url
     pages = size = pods = 0
-    with client.ApiClient(cfg) as api:
-        core = client.CoreV1Api(api)
-        token = None
-        while True:
-            resp = core.list_pod_for_all_namespaces(limit=limit, _continue=token, _preload_content=False)
-            data = resp.data
-            doc = json.loads(data)
-            pages += 1
-            size += len(data)
-            pods += len(doc["items"])
-            token = doc["metadata"].get("continue")
-            if not token:
-                return pages, size, pods
+    token = None
+    while True:
+        resp = core.list_pod_for_all_namespaces(limit=limit, _continue=token, _preload_content=False)
+        data = resp.data
+        doc = json.loads(data)
+        pages += 1
+        size += len(data)
+        pods += len(doc["items"])
+        token = doc["metadata"].get("continue")
+        if not token:
+            return pages, size, pods
 
 
-def raw_paged(url: str, limit: int) -> tuple[int, int]:
+TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"
+
+
+def raw_paged(url: str, limit: int, accept: str = "application/json") -> tuple[int, int]:
     """Pages fetched over one keep-alive connection, bodies not parsed: the server's own cost."""
     import http.client
     from urllib.parse import quote, urlsplit
@@ -70,7 +69,8 @@ def raw_paged(url: str, limit: int) -> tuple[int, int]:
     token = ""
     try:
         while True:
-            conn.request("GET", f"/api/v1/pods?limit={limit}" + (f"&continue={quote(token)}" if token else ""))
+            conn.request("GET", f"/api/v1/pods?limit={limit}" + (f"&continue={quote(token)}" if token else ""),
+                         headers={"Accept": accept})
             data = conn.getresponse().read()
             pages += 1
             size += len(data)
@@ -122,8 +122,17 @@ def main(argv=None) -> int:
             t_raw, (rpages, rsize) = timed(lambda: raw_paged(srv.url, args.limit))
             print(f"server    raw HTTP pages, bodies not parsed: {t_raw:.2f}s, {rpages} requests, "
                   f"{rpages / t_raw:.0f} req/s, {rsize / 1e6 / t_raw:.0f} MB/s, ratio {t_raw / base:.2f}x baseline")
+            t_tab, (tpages, tsize) = timed(lambda: raw_paged(srv.url, args.limit, TABLE))
+            print(f"server    raw HTTP Table pages (kubectl get pods -A), first time: {t_tab:.2f}s, {tpages} requests, "
+                  f"{tpages / t_tab:.0f} req/s, {tsize / 1e6 / t_tab:.0f} MB/s")
+            cfg = client.Configuration()
+            cfg.host = srv.url
+            api = client.ApiClient(cfg)
+            core = client.CoreV1Api(api)
+            core.list_namespace(_preload_content=False)     # warm-up: the client's first call imports its models
             before = len(srv.requests)
-            t_py, (pages, size, pods) = timed(lambda: python_paged(srv.url, args.limit))
+            t_py, (pages, size, pods) = timed(lambda: python_paged(core, args.limit))
+            api.close()
             assert pods == n, f"paged list returned {pods} pods, the bundle holds {n}"
             print(f"python    list_pod_for_all_namespaces(limit={args.limit}) + json.loads per page: "
                   f"{t_py:.2f}s, {pages} requests, {pages / t_py:.0f} req/s, {size / 1e6 / t_py:.0f} MB/s, "
