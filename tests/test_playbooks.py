@@ -397,6 +397,7 @@ def test_rules_json_is_machine_readable():
     row = next(r for r in rows if r["id"] == "plugin.nvml_unavailable")
     assert row["layer"] == "plugin" and row["playbook"] == "playbooks/plugin/nvml_unavailable.md"
     assert row["severity"] == playbooks.severity("plugin.nvml_unavailable")
+    assert {"node", "plugin_pod", "operator_namespace"} <= set(row["params"])
 
 
 def test_playbook_command_fills_params():

@@ -66,6 +66,7 @@ EXTRA_PARAMS = {
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
 _MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 _SHELL_SAFE = re.compile(r"[A-Za-z0-9_./:=@%+,-]+")
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FRONT = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.S)
 
 
@@ -234,7 +235,7 @@ def parse(text: str, path: Path) -> Playbook:
     if not match:
         raise PlaybookError(f"{path}: no YAML front matter between '---' lines")
     try:
-        front = yaml.safe_load(match.group(1))
+        front = yaml.load(match.group(1), Loader=_YAML_LOADER)
     except yaml.YAMLError as err:
         raise PlaybookError(f"{path}: front matter is not YAML: {err}") from None
     if not isinstance(front, dict):

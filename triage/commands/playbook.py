@@ -30,9 +30,9 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "playbook",
         help="show the playbook for one finding id, filled in with its params",
-        description="Print the playbook of a finding id: what it means, read-only commands "
-                    "to confirm it, the fix (steps that change the cluster are marked, with "
-                    "their rollback), what to attach to the ticket and when to escalate. "
+        description="Print the playbook of a finding id: what it means, read-only commands\n"
+                    "to confirm it, the fix (steps that change the cluster are marked, with\n"
+                    "their rollback), what to attach to the ticket and when to escalate.\n"
                     "Params left out show as <name>.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,

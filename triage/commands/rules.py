@@ -23,14 +23,14 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "rules",
         help="list the finding ids, grouped by layer, with a one-line summary",
-        description="List every finding id gpu-triage can report, grouped by layer "
-                    "(scheduler -> node -> plugin -> runtime -> driver -> application). "
+        description="List every finding id gpu-triage can report, grouped by layer\n"
+                    "(scheduler -> node -> plugin -> runtime -> driver -> application).\n"
                     "`gpu-triage playbook ID` shows what to do about one.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                        help="text (default) or json: a list of {id, layer, severity, summary, playbook}")
+                        help="text (default) or json: a list of {id, layer, severity, summary, playbook, params}")
     parser.set_defaults(func=run)
 
 
@@ -45,6 +45,7 @@ def rows() -> list[dict]:
             "severity": book.severity,
             "summary": book.summary,
             "playbook": f"playbooks/{fid.replace('.', '/', 1)}.md",
+            "params": list(playbooks.params_used(fid)),
         })
     return out
 
