@@ -173,27 +173,31 @@ class Kube:
         except (urllib3.exceptions.HTTPError, OSError) as err:
             raise _transport_failure(err, t, path) from None
         raw = resp.response
+        deadline = time.monotonic() + t
+        chunks: list[bytes] = []
+        size, cut, complete = 0, False, False
         try:
-            deadline = time.monotonic() + t
-            chunks: list[bytes] = []
-            size = 0
-            limit = max_bytes if max_bytes is not None else None
             for chunk in raw.stream(65536, decode_content=True):
                 chunks.append(chunk)
                 size += len(chunk)
-                if limit is not None and size >= limit:
+                if max_bytes is not None and size >= max_bytes:
+                    cut = True           # stop reading: the rest goes with the connection
                     break
                 if time.monotonic() > deadline:
                     raise ApiFailure(None, "Timeout", f"answer not complete within {t:.1f}s", path)
             data = b"".join(chunks)
+            complete = not cut
         except (urllib3.exceptions.HTTPError, OSError) as err:
             raise _transport_failure(err, t, path, "answer cut") from None
         finally:
-            raw.release_conn() if limit is None else raw.close()
+            if complete:
+                raw.release_conn()       # reusable: the body was read to its end
+            else:
+                raw.close()
         with self._lock:
             self.stats.bytes += len(data)
         if 200 <= resp.status < 300:
-            return data if limit is None else data[:limit]
+            return data if max_bytes is None else data[:max_bytes]
         raise _failure_from_status(resp.status, data, raw.headers, path)
 
     def request(self, method: str, path: str, query: Mapping | None = None, body: Any = None,

@@ -21,6 +21,7 @@ from triage.bundle.redact import Redactor
 from triage.bundle.writer import BundleWriter
 from triage.collect.kube import ApiFailure, Kube
 from triage.collect.progress import Progress
+from triage.errors import TriageError
 
 MB = 1024 * 1024
 
@@ -91,6 +92,11 @@ class Session:
                 results.append(fut.result())
             except ApiFailure as failure:  # a collector let one escape: still evidence
                 self.run("internal").errors.append(f"{failure.path}: {failure.reason}: {failure.message}")
+                results.append(None)
+            except TriageError:
+                raise
+            except Exception as err:  # noqa: BLE001 - an odd object from the cluster must not stop the rest
+                self.run("internal").errors.append(f"{type(err).__name__}: {str(err)[:200]}")
                 results.append(None)
         return results
 
