@@ -201,6 +201,17 @@ def build_bundle(root: Path) -> Path:
     w.write_json(layout.custom_resource("clusterpolicies.nvidia.com"), [
         {"apiVersion": "nvidia.com/v1", "kind": "ClusterPolicy", "metadata": meta("cluster-policy"),
          "spec": {"driver": {"enabled": True, "version": "550.90.07"}}, "status": {"state": "ready"}}])
+    w.write_json(layout.custom_resource("resourceslices.resource.k8s.io"), [
+        {"apiVersion": "resource.k8s.io/v1beta1", "kind": "ResourceSlice",
+         "metadata": meta("gpu-node-1-gpu.nvidia.com-x2l9k"),
+         "spec": {"driver": "gpu.nvidia.com", "nodeName": "gpu-node-1",
+                  "pool": {"name": "gpu-node-1", "generation": 1, "resourceSliceCount": 1},
+                  "devices": [{"name": f"gpu-{i}", "basic": {"attributes": {"type": {"string": "gpu"}}}}
+                              for i in range(8)]}}])
+    w.write_json(layout.custom_resource("resourceclaims.resource.k8s.io", "ml"), [
+        {"apiVersion": "resource.k8s.io/v1beta1", "kind": "ResourceClaim", "metadata": meta("train-gpu", "ml"),
+         "spec": {"devices": {"requests": [{"name": "gpu", "deviceClassName": "gpu.nvidia.com"}]}},
+         "status": {}}])
     w.write_text(layout.container_log("ml", "train-0", "trainer"), TRAIN_LOG)
     w.write_text(layout.container_log("ml", "train-0", "trainer", previous=True), OOM_LOG)
     w.write_text(layout.container_log("ml", "vllm-0", "server"), "INFO:     Uvicorn running on http://0.0.0.0:8000\n")

@@ -195,3 +195,12 @@ def test_auth_can_i_answers_from_the_fault_settings(bundle_dir, tmp_path, kubect
             "no - forbidden by the replay server's fault injection")
         assert kubectl("auth", "can-i", "delete", "pods", "-n", "ml", config=config,
                        check_rc=1).stdout.strip() == "no - replay server is read-only"
+
+
+def test_custom_resources_from_the_bundle(kubectl):
+    assert kubectl("get", "resourceslices", "-o", "name").stdout.split() == [
+        "resourceslice.resource.k8s.io/gpu-node-1-gpu.nvidia.com-x2l9k"]
+    rows = table_rows(kubectl("get", "resourceclaims", "-n", "ml").stdout)
+    assert rows["train-gpu"]["AGE"] == "31m"
+    policy = json.loads(kubectl("get", "clusterpolicy", "cluster-policy", "-o", "json").stdout)
+    assert policy["spec"]["driver"]["version"] == "550.90.07"

@@ -36,6 +36,12 @@ def test_list_and_read_every_kind(api):
     assert policies["items"][0]["spec"]["driver"]["version"] == "550.90.07"
     assert custom.get_cluster_custom_object("nvidia.com", "v1", "clusterpolicies", "cluster-policy")[
         "status"]["state"] == "ready"
+    slices = custom.list_cluster_custom_object("resource.k8s.io", "v1beta1", "resourceslices")["items"]
+    assert [len(s["spec"]["devices"]) for s in slices] == [8]
+    claims = custom.list_namespaced_custom_object("resource.k8s.io", "v1beta1", "ml", "resourceclaims")["items"]
+    assert [c["metadata"]["name"] for c in claims] == ["train-gpu"]
+    assert custom.list_namespaced_custom_object("resource.k8s.io", "v1beta1", "other", "resourceclaims")[
+        "items"] == []
 
 
 def test_missing_object_is_404_status(api):
