@@ -56,11 +56,9 @@ def test_stall_runs_past_the_client_timeout_only_on_matching_paths(bundle_dir):
         cfg.retries = 0
         with client.ApiClient(cfg) as api:
             core = client.CoreV1Api(api)
-            started = time.monotonic()
             with pytest.raises(urllib3.exceptions.MaxRetryError) as err:
                 core.list_node(_request_timeout=0.5)
             assert isinstance(err.value.reason, urllib3.exceptions.ReadTimeoutError)
-            assert time.monotonic() - started < 2.5
             assert len(core.list_namespaced_pod("ml", _request_timeout=2).items) == 5
 
 
