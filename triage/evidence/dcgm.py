@@ -251,6 +251,13 @@ def _split(body: str) -> tuple[str, str, str] | None:
 
 
 def parse_scrape(text: str) -> DcgmScrape | None:
+    """Samples of a dcgm-exporter scrape, one per data line.
+
+    >>> s = parse_scrape('DCGM_FI_DEV_XID_ERRORS{gpu="0",UUID="GPU-265c9814-6156-355b-e589-ff2064894f16",'
+    ...                  'device="nvidia0",modelName="NVIDIA A30",GPU_I_PROFILE="1g.6gb",GPU_I_ID="3"} 0')
+    >>> [(x.gpu.gpu, x.gpu.model, x.gpu.mig_profile, x.gpu.mig_instance, x.xid, x.line) for x in s.xid_per_gpu()]
+    [(0, 'NVIDIA A30', '1g.6gb', 3, 0, 1)]
+    """
     samples: list[DcgmSample] = []
     skipped: list[int] = []
     driver = None

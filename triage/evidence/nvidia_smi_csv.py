@@ -183,6 +183,14 @@ def _header(fields: list[str]) -> tuple[CsvColumn, ...] | None:
 
 
 def parse_csv(text: str, columns: tuple[str, ...] | list[str] | None = None) -> SmiCsv | None:
+    """Rows of a query CSV.
+
+    >>> table = parse_csv("name, power.draw [W], power.default_limit [W]\\n"
+    ...                   "GeForce RTX 2080 Ti, 228.82, [Unknown Error]\\n")
+    >>> row = table.rows[0]
+    >>> row.text("name"), row.text("power.draw"), row.get("power.default_limit").reason
+    ('GeForce RTX 2080 Ti', '228.82', 'Unknown Error')
+    """
     lines = text.splitlines()
     header: tuple[CsvColumn, ...] | None = None
     if columns:

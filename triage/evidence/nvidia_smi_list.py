@@ -54,6 +54,13 @@ class SmiList:
 
 
 def parse_list(text: str) -> SmiList | None:
+    """GPUs and MIG devices of `nvidia-smi -L`.
+
+    >>> listing = parse_list("GPU 0: A100-SXM4-40GB (UUID: GPU-4200ccc0-2667-d4cb-9137-f932c716232a)\\n"
+    ...                      "  MIG 3g.20gb Device 0: (UUID: MIG-GPU-4200ccc0-2667-d4cb-9137-f932c716232a/2/0)\\n")
+    >>> [(m.profile, m.legacy, m.gpu_instance_id, m.line) for m in listing.gpus[0].migs]
+    [('3g.20gb', True, 2, 2)]
+    """
     gpus: list[ListedGpu] = []
     migs: list[ListedMig] = []
     for n, line in enumerate(text.splitlines(), start=1):

@@ -110,7 +110,12 @@ def _int_or_none(text: str) -> int | None:
 def parse_table(text: str) -> NvidiaSmiReport | None:
     """Parse plain `nvidia-smi` output (any layout since R418, Linux or Windows, MIG or not).
 
-    Returns None when the text holds neither a table nor an nvidia-smi error."""
+    Returns None when the text holds neither a table nor an nvidia-smi error.
+
+    >>> r = parse_table("Unable to determine the device handle for GPU0000:A1:00.0: Unknown Error")
+    >>> r.kind.value, r.errors[0].kind.value, r.errors[0].pci, r.errors[0].detail
+    ('error', 'device_handle_error', '0000:a1:00', 'Unknown Error')
+    """
     lines = text.splitlines()
     driver = cuda = None
     driver_line = None

@@ -162,6 +162,13 @@ def _timestamp(prefix: str) -> str | None:
 
 
 def parse_kernel_log(text: str) -> KernelLog:
+    """All NVRM facts of a kernel log.
+
+    >>> log = parse_kernel_log("[Fri Apr  5 21:29:39 2024] NVRM: Xid (PCI:0000:a1:00): 79, pid='<unknown>', "
+    ...                        "name=<unknown>, GPU has fallen off the bus.")
+    >>> [(e.xid, e.pci, e.pid, e.line, e.info.name, e.xid_class.value) for e in log.events]
+    [(79, '0000:a1:00', None, 1, 'GPU has fallen off the bus', 'hardware')]
+    """
     msgs, count = _messages(text)
     events: list[XidEvent] = []
     gpus: list[GpuAt] = []

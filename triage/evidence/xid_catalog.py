@@ -114,6 +114,12 @@ def catalog() -> Mapping[int, XidInfo]:
 
 
 def lookup(code: int | None) -> XidInfo | None:
+    """The catalog row of one Xid code.
+
+    >>> info = lookup(48)
+    >>> (info.name, info.category, info.immediate_action, info.xid_class.value)
+    ('Double Bit ECC Error', 'memory/ecc', 'WORKFLOW_XID_48', 'hardware')
+    """
     if code is None:
         return None
     return catalog().get(code)
