@@ -34,7 +34,7 @@ from triage.replay.podlogs import log_answer
 from triage.replay.protobuf import ssar_spec
 from triage.replay.selectors import SelectorError, parse_field_selector, parse_label_selector
 from triage.replay.store import Collection, Store, dump
-from triage.replay.watch import TimelineEntry, serve_watch
+from triage.replay.watch import TimelineEntry, TimelinePlays, serve_watch
 
 JSON = "application/json"
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -104,6 +104,7 @@ class ReplayApi:
         self.now = now
         self.host = "127.0.0.1"
         self._rows: dict[tuple[str, int], list] = {}
+        self.plays = TimelinePlays()     # `once` timeline entries already sent
         # Set by the server: records a streamed answer before its end reaches the client.
         self.record_stream: Callable[[web.Request, int, int], None] | None = None
 
@@ -201,7 +202,7 @@ class ReplayApi:
             as_table = (lambda obj: self.table_of(c, obj, q)) if table else None
             return await serve_watch(request, c, t.namespace, label_reqs, field_reqs,
                                      q.get("resourceVersion", ""), timeout_s, self.timeline, self.record_stream,
-                                     as_table)
+                                     as_table, self.plays, self.apply_entry)
         positions = c.select(t.namespace, label_reqs, field_reqs)
         try:
             limit = int(q.get("limit") or 0)
@@ -226,6 +227,11 @@ class ReplayApi:
         body = b"".join((b'{"kind":"', c.rt.list_kind.encode(), b'","apiVersion":"', c.rt.group_version.encode(),
                          b'","metadata":', meta, b'},"items":[', b",".join(c.blobs[p] for p in page), b"]}"))
         return json_response(body)
+
+    def apply_entry(self, entry: TimelineEntry) -> None:
+        """A timeline entry with `apply`: list and get answer with its object from now on."""
+        if entry.resource and self.store.apply(entry.resource, entry.type, entry.object):
+            self._rows.clear()          # Table rows are cached by position
 
     def _encode_continue(self, key: tuple[str, str]) -> str:
         raw = json.dumps({"rv": self.store.resource_version, "start": list(key)}, separators=(",", ":"))

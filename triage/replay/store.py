@@ -62,6 +62,19 @@ class Collection:
     def __len__(self) -> int:
         return len(self.keys)
 
+    def apply(self, event_type: str, obj: Mapping) -> None:
+        """A scripted change (timeline `apply`): ADDED/MODIFIED put `obj` in place of the
+        object with its namespace/name, DELETED removes it. Indexes are rebuilt (timelines
+        are short; lists stay a join of stored bytes)."""
+        meta = obj.get("metadata") if isinstance(obj.get("metadata"), Mapping) else {}
+        key = (str(meta.get("namespace") or "") if self.rt.namespaced else "", str(meta.get("name") or ""))
+        objects = {k: o for k, o in zip(self.keys, self.objs)}
+        if event_type == "DELETED":
+            objects.pop(key, None)
+        else:
+            objects[key] = json.loads(dump(obj))     # a private copy, like a loaded object
+        self.__init__(self.rt, objects.values())
+
     @property
     def namespaces(self) -> set[str]:
         return {ns for ns in self._ns_range if ns}
@@ -167,6 +180,19 @@ class Store:
         self.collections = collections
         self.version = version
         self.resource_version = resource_version
+
+    def apply(self, resource: str, event_type: str, obj: Mapping) -> bool:
+        """Apply a scripted change to the collection named `resource` (e.g. "pods");
+        the list resourceVersion follows the object's when that is newer. False when
+        no such collection is served."""
+        c = self.collections.get(resource)
+        if c is None:
+            return False
+        c.apply(event_type, obj)
+        rv = (obj.get("metadata") or {}).get("resourceVersion") if isinstance(obj.get("metadata"), Mapping) else None
+        if isinstance(rv, str) and rv.isdigit() and int(rv) > int(self.resource_version or 0):
+            self.resource_version = rv
+        return True
 
     def by_group_version(self) -> dict[str, list[ResourceType]]:
         out: dict[str, list[ResourceType]] = {}

@@ -23,9 +23,14 @@ plays the bundle's `replay/timeline.json`, if present. The file is a JSON list:
   `resourceVersion` is skipped (the client has seen it).
 - `timeoutSeconds` ends the stream cleanly; without it the watch stays open
   (after the timeline) until the client leaves or the server stops.
+- `"apply": true` (optional): once the entry has been sent on a watch, list and get
+  answer with the changed object too (ADDED/MODIFIED replace it, DELETED removes it),
+  so a client that re-reads after the event (a relist, a collection) sees the change.
+- `"once": true` (optional): the entry is sent on the first watch that reaches it
+  only; later watches skip it (an expired watch, 410, happens once, not on every rewatch).
 
 A watch that asks for a Table (`kubectl get -w`) gets each object as a one-row Table.
-Timeline objects change nothing served by list/get: the bundle stays what it was.
+Without `apply`, timeline objects change nothing served by list/get: the bundle stays what it was.
 """
 
 from __future__ import annotations
@@ -56,6 +61,25 @@ class TimelineEntry:
     resource: str | None     # qualified resource name, None = every watch (ERROR)
     object: Mapping
     line: bytes              # the encoded watch event, newline-terminated
+    index: int = 0           # position in the file
+    apply: bool = False      # list/get answer with the object once it was sent
+    once: bool = False       # sent on the first watch that reaches it only
+
+
+class TimelinePlays:
+    """What the server's watches have already played: `once` entries are sent once."""
+
+    def __init__(self) -> None:
+        self.sent: set[int] = set()
+
+    def claim(self, entry: TimelineEntry) -> bool:
+        """True when this watch should send the entry (always, unless `once` and already sent)."""
+        if not entry.once:
+            return True
+        if entry.index in self.sent:
+            return False
+        self.sent.add(entry.index)
+        return True
 
 
 def load_timeline(bundle: Bundle) -> tuple[TimelineEntry, ...]:
@@ -86,8 +110,16 @@ def load_timeline(bundle: Bundle) -> tuple[TimelineEntry, ...]:
             resource = KIND_TO_RESOURCE.get(str(obj.get("kind") or ""))
             if resource is None:
                 raise BundleError(f"{where}: set \"resource\" for an object of kind {obj.get('kind')!r}")
+        flags = {}
+        for flag in ("apply", "once"):
+            value = entry.get(flag, False)
+            if not isinstance(value, bool):
+                raise BundleError(f"{where}: {flag} must be true or false")
+            flags[flag] = value
+        if flags["apply"] and kind == "ERROR":
+            raise BundleError(f"{where}: apply makes no sense for an ERROR entry")
         line = b'{"type":"' + kind.encode() + b'","object":' + dump(obj) + b"}\n"
-        out.append(TimelineEntry(float(after), kind, resource, obj, line))
+        out.append(TimelineEntry(float(after), kind, resource, obj, line, i, flags["apply"], flags["once"]))
     return tuple(sorted(out, key=lambda e: e.after_s))
 
 
@@ -122,10 +154,14 @@ async def serve_watch(request: web.Request, coll: Collection, namespace: str | N
                       resource_version: str, timeout_s: float | None,
                       timeline: tuple[TimelineEntry, ...],
                       finish: Callable[[web.Request, int, int], None] | None = None,
-                      as_table: Callable[[Mapping], bytes] | None = None) -> web.StreamResponse:
+                      as_table: Callable[[Mapping], bytes] | None = None,
+                      plays: TimelinePlays | None = None,
+                      apply: Callable[[TimelineEntry], None] | None = None) -> web.StreamResponse:
     """Stream the watch; `finish(request, status, bytes)` is called before the stream
     ends (or when it is cut), so a request log holds the watch once the client sees the end.
-    `as_table(obj)` (for `kubectl get -w`) turns each object into a one-row Table."""
+    `as_table(obj)` (for `kubectl get -w`) turns each object into a one-row Table.
+    `plays` (shared by the server's watches) keeps `once` entries to one watch;
+    `apply(entry)` is called for an `apply` entry once it has been sent."""
     started = time.monotonic()
     deadline = started + (timeout_s if timeout_s and timeout_s > 0 else DEFAULT_TIMEOUT_S)
     resp = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
@@ -155,10 +191,14 @@ async def serve_watch(request: web.Request, coll: Collection, namespace: str | N
             delay = due - time.monotonic()
             if delay > 0:
                 await asyncio.sleep(delay)
+            if plays is not None and not plays.claim(entry):
+                continue
             if as_table is not None and entry.type != "ERROR":
                 await write(b'{"type":"' + entry.type.encode() + b'","object":' + as_table(entry.object) + b"}\n")
             else:
                 await write(entry.line)
+            if entry.apply and apply is not None:
+                apply(entry)
             if entry.type == "ERROR":
                 return resp
         remaining = deadline - time.monotonic()
@@ -182,4 +222,4 @@ def timeline_summary(timeline: tuple[TimelineEntry, ...]) -> str:
     return f"watch timeline: {len(timeline)} events over {timeline[-1].after_s:g}s ({TIMELINE})"
 
 
-__all__ = ["TIMELINE", "TimelineEntry", "load_timeline", "serve_watch", "timeline_summary"]
+__all__ = ["TIMELINE", "TimelineEntry", "TimelinePlays", "load_timeline", "serve_watch", "timeline_summary"]
