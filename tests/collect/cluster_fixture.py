@@ -164,8 +164,9 @@ def stack_pods(node_name: str, suffix: str, plugin_log: str) -> list[tuple[dict,
     return out
 
 
-def build(root: Path, secrets: dict[str, str] | None = None) -> Path:
-    """Write the cluster bundle into `root`; `secrets` plants tokens (env, args, annotations, logs)."""
+def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool = False) -> Path:
+    """Write the cluster bundle into `root`; `secrets` plants tokens (env, args, annotations, logs);
+    `dcgm` adds a DCGM exporter pod on gpu-node-1."""
     w = BundleWriter(root)
     s = secrets or {}
     w.write_json(layout.CLUSTER_VERSION, {"major": "1", "minor": "30", "gitVersion": "v1.30.4"})
@@ -212,6 +213,14 @@ def build(root: Path, secrets: dict[str, str] | None = None) -> Path:
                    labels={"app": "gpu-operator", "app.kubernetes.io/component": "gpu-operator"},
                    owner=("ReplicaSet", "gpu-operator-7b8c9d"), statuses=[running("gpu-operator")])
     op_pods = [p for p, _ in stack] + [operator]
+    if dcgm:
+        exporter = pod("nvidia-dcgm-exporter-aaaaa", OPERATOR_NS, "gpu-node-1",
+                       [container("nvidia-dcgm-exporter", image="nvcr.io/nvidia/k8s/dcgm-exporter:3.3.7-3.5.0-ubuntu22.04",
+                                  ports=[{"name": "metrics", "containerPort": 9400, "protocol": "TCP"}])],
+                       labels={"app": "nvidia-dcgm-exporter"}, owner=("DaemonSet", "nvidia-dcgm-exporter"),
+                       statuses=[running("nvidia-dcgm-exporter")])
+        op_pods.append(exporter)
+        stack.append((exporter, {"nvidia-dcgm-exporter": "Starting webserver\n"}))
 
     def podlist(items):
         return {"apiVersion": "v1", "kind": "PodList", "metadata": {}, "items": items}

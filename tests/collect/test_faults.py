@@ -127,3 +127,17 @@ def test_missing_pod_and_unknown_context_are_one_line_errors(tmp_path):
             collect(Target("Pod", "llm", TRAINER), Options(kubeconfig=srv.kubeconfig, context="prod"), tmp_path / "o2")
     with pytest.raises(ClusterError, match="does not exist"):
         collect(Target("Pod", "llm", TRAINER), Options(kubeconfig=str(tmp_path / "none")), tmp_path / "o3")
+
+
+def test_dcgm_is_read_through_the_pod_proxy_and_a_refusal_names_the_permission(tmp_path):
+    """The replay server serves no proxy (404), like an API server whose pods/proxy is blocked:
+    the exporter on the target's node is asked, once, and the gap says what would close it."""
+    with served(tmp_path, dcgm=True) as srv:
+        result, _ = run_collect(srv, tmp_path, name=TRAINER)
+        proxied = [r for r in srv.requests if "/proxy/" in r.path]
+    assert [(r.method, r.path) for r in proxied] == [
+        ("GET", f"/api/v1/namespaces/{OPERATOR_NS}/pods/nvidia-dcgm-exporter-aaaaa:9400/proxy/metrics")]
+    assert gaps(result) == [("dcgm", "NotFound", f"get pods/proxy in namespace {OPERATOR_NS}")]
+    assert (result.path / layout.errors_path(layout.node_dcgm("gpu-node-1"))).is_file()
+    assert (result.path / layout.container_log(OPERATOR_NS, "nvidia-dcgm-exporter-aaaaa",
+                                               "nvidia-dcgm-exporter")).read_text() == "Starting webserver\n"
