@@ -244,3 +244,35 @@ def test_booleans_parse_like_go(server):
                                 "labelSelector=app%3Dvllm", timeout=10) as resp:
         # timeoutSeconds=0.2 ends the stream before the timeline's ERROR at 0.3s.
         assert [json.loads(line)["type"] for line in resp.read().splitlines()] == ["ADDED"]
+
+
+def test_concurrent_clients_while_a_watch_is_open(server):
+    """The collector lists from many threads at once; an open watch must not hold them up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def open_watch():
+        cfg = client.Configuration()
+        cfg.host = server.url
+        with client.ApiClient(cfg) as api:
+            resp = client.CoreV1Api(api).list_namespaced_pod("ml", watch=True, timeout_seconds=3,
+                                                              _preload_content=False)
+            return len(resp.data.splitlines())
+
+    def page_through(i):
+        cfg = client.Configuration()
+        cfg.host = server.url
+        with client.ApiClient(cfg) as api:
+            core = client.CoreV1Api(api)
+            names, token = [], None
+            while True:
+                page = core.list_pod_for_all_namespaces(limit=1 + i % 3, _continue=token)
+                names += [p.metadata.name for p in page.items]
+                token = page.metadata._continue
+                if not token:
+                    return names
+
+    with ThreadPoolExecutor(9) as pool:
+        watch_lines = pool.submit(open_watch)
+        results = list(pool.map(page_through, range(8)))
+        assert all(len(r) == 6 and len(set(r)) == 6 for r in results)
+        assert watch_lines.result() == 5 + 3          # 5 ADDED, MODIFIED, DELETED, ERROR
