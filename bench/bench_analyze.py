@@ -7,7 +7,8 @@ The bundle comes from `triage.synth.generate.generate_bundle(out, nodes, pods, s
 (cached under /tmp by size). Each phase runs in a fresh process, `--repeat` times, and
 reports its best wall time and its peak RSS:
 
-- load:    json.loads of every JSON file of the bundle (the floor any analysis pays)
+- load:    json.loads of every JSON file of the bundle (the floor any analysis pays),
+           with the cyclic GC off as in analyze
 - analyze: `triage.commands.analyze.analyze_document` = load_bundle + diagnose (scan:
   every GPU pod and node) + findings document, serialised
 
@@ -31,6 +32,8 @@ sys.path.insert(0, str(REPO))
 
 
 def phase_load(bundle: Path) -> dict:
+    import gc
+    gc.disable()                     # same conditions as analyze_document (no GC passes)
     t0 = time.perf_counter()
     n = 0
     docs = []

@@ -324,18 +324,15 @@ def diagnosis_rank(d: Diagnosis):
 def inventory(ctx: Context) -> tuple[InventoryRow, ...]:
     """GPU capacity, allocatable and holders per GPU node and resource."""
     rows = []
-    held: dict[tuple[str, str], list[tuple[str, str, int, str]]] = defaultdict(list)
-    for node_name in ctx.gpu_node_names:
-        for p in ctx.pods_by_node.get(node_name, ()):
-            if p.is_terminal:
+    for node in ctx.gpu_nodes():
+        held: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
+        for p in ctx.pods_by_node.get(node.name, ()):
+            if p.is_terminal or not raw_requests_gpu(p.raw):
                 continue
             for res, n in p.gpu_requests.items():
-                held[(node_name, res)].append((p.namespace or "", p.name, n, p.phase))
-    for node in ctx.gpu_nodes():
-        resources = sorted(set(node.gpu_capacity) | set(node.gpu_allocatable) |
-                           {r for (n, r) in held if n == node.name})
-        for res in resources:
-            holders = tuple(sorted(held.get((node.name, res), ())))
+                held[res].append((p.namespace or "", p.name, n, p.phase))
+        for res in sorted(set(node.gpu_capacity) | set(node.gpu_allocatable) | set(held)):
+            holders = tuple(sorted(held.get(res, ())))
             rows.append(InventoryRow(node.name, res, node.gpu_capacity.get(res), node.gpu_allocatable.get(res),
                                      sum(h[2] for h in holders), node.ready, holders))
     return tuple(rows)

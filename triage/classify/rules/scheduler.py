@@ -68,12 +68,34 @@ def _affinity_ok(pod, node) -> bool:
     return _matches(node, pod)
 
 
+def _used(ctx) -> dict:
+    """(node, resource) -> GPUs requested by the node's non-terminal pods, computed once."""
+    cache = ctx.__dict__.get("_gpu_used")
+    if cache is None:
+        from triage.classify.rules.base import raw_requests_gpu
+        cache = {}
+        for node_name, pods in ctx.pods_by_node.items():
+            for p in pods:
+                if not p.is_terminal and raw_requests_gpu(p.raw):
+                    for r, n in p.gpu_requests.items():
+                        cache[(node_name, r)] = cache.get((node_name, r), 0) + n
+        ctx.__dict__["_gpu_used"] = cache
+    return cache
+
+
 def _free(ctx, node, res) -> int:
-    used = sum(p.gpu_requests.get(res, 0) for p in ctx.pods_by_node.get(node.name, ()) if not p.is_terminal)
-    return node.gpu_allocatable.get(res, 0) - used
+    return node.gpu_allocatable.get(res, 0) - _used(ctx).get((node.name, res), 0)
 
 
 def _holders(ctx, nodes, res):
+    key = (res, tuple(n.name for n in nodes))
+    cache = ctx.__dict__.setdefault("_holders", {})
+    if key not in cache:
+        cache[key] = _holders_uncached(ctx, nodes, res)
+    return cache[key]
+
+
+def _holders_uncached(ctx, nodes, res):
     out = []
     for n in nodes:
         for p in ctx.pods_by_node.get(n.name, ()):
@@ -87,8 +109,11 @@ def _absent_label(ctx, pod):
     wanted: list[tuple[str, tuple[str, ...]]] = [(k, (v,)) for k, v in pod.node_selector.items()]
     for term in pod.required_node_affinity[:1]:
         wanted += [(k, vals) for k, op, vals in term if op == "In"]
+    cache = ctx.__dict__.setdefault("_label_values", {})
     for key, vals in wanted:
-        exists = sorted({n.labels[key] for n in ctx.nodes.values() if key in n.labels})
+        if key not in cache:
+            cache[key] = sorted({n.labels[key] for n in ctx.nodes.values() if key in n.labels})
+        exists = cache[key]
         if not any(v in exists for v in vals):
             return key, list(vals), exists
     return None
@@ -163,8 +188,11 @@ def _judge(ctx, pod, msg, cite):
             if fid:
                 yield emit(fid, message=r.text, taint=_taint_text(r))
         return
-    nodes = list(ctx.nodes.values())
-    capable = [n for n in nodes if n.gpu_capacity.get(res, 0) > 0 or n.gpu_allocatable.get(res, 0) > 0]
+    cap_cache = ctx.__dict__.setdefault("_capable", {})
+    if res not in cap_cache:
+        cap_cache[res] = [n for n in ctx.nodes.values()
+                          if n.gpu_capacity.get(res, 0) > 0 or n.gpu_allocatable.get(res, 0) > 0]
+    capable = cap_cache[res]
     free = [n for n in capable if _free(ctx, n, res) >= max(requested, 1)]
     absent = _absent_label(ctx, pod)
     if absent and (K.NODE_AFFINITY in kinds or not free):
