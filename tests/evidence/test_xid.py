@@ -113,7 +113,7 @@ def test_redacted_pci_old_formats_and_pre_2016_bus_id():
     assert (old31.xid, old31.pid, old31.timestamp) == (31, None, "31543.449443")
     assert old31.message.startswith("Ch 0000003a, intr 10000000. MMU Fault")
     legacy = event_at(98)
-    assert (legacy.xid, legacy.pci, legacy.timestamp) == (3, "0000:01:00", "269.517039")
+    assert (legacy.xid, legacy.pci, legacy.timestamp) == (3, "0000:01:00", "Jan 18 11:38:05")   # not "[ 269.5]"
     e109 = event_at(77)
     assert (e109.xid, e109.pid, e109.timestamp) == (109, None, "Jun 12 16:21:26")
     assert e109.message == "channel 0x00000009, errorString CTX SWITCH TIMEOUT, Info 0xb400b"
@@ -166,3 +166,26 @@ def test_every_prefix_style(prefix, timestamp):
     (e,) = parse_kernel_log(prefix + _BODY + "\n").events
     assert (e.xid, e.pci, e.pid, e.process, e.message, e.timestamp, e.line) == (
         79, "0000:a1:00", None, None, "GPU has fallen off the bus.", timestamp, 1)
+
+
+def _case(case_id: str) -> str:
+    import json
+    for line in (CORPUS / "real-cases.jsonl").read_text().splitlines():
+        case = json.loads(line)
+        if case["id"] == case_id:
+            return case["text"]
+    raise KeyError(case_id)
+
+
+def test_adapter_init_failures_from_real_cases():
+    log = parse_kernel_log(_case("dmesg-xid48-dbe-rminitadapter-failed"))
+    assert [(e.kind, e.xid, e.pci, e.line) for e in log.events] == [
+        (KernelEventKind.INIT_FAILED, None, "0000:0a:00", 1), (KernelEventKind.INIT_FAILED, None, "0000:0a:00", 2),
+        (KernelEventKind.INIT_FAILED, None, "0000:0a:00", 3), (KernelEventKind.XID, 48, "0000:07:00", 4),
+        (KernelEventKind.XID, 64, "0000:07:00", 5)]
+    assert log.events[3].timestamp == "Dec  2 11:38:47"
+    assert all(e.xid_class is XidClass.OTHER and e.info is None for e in log.events[:3])
+    nouveau = parse_kernel_log(_case("dmesg-nouveau-owns-device"))
+    assert [(e.kind, e.line) for e in nouveau.events] == [(KernelEventKind.INIT_FAILED, 1),
+                                                          (KernelEventKind.INIT_FAILED, 4)]
+    assert nouveau.events[1].message.startswith("The NVIDIA probe routine was not called for 3 device(s).")

@@ -15,7 +15,7 @@ comes back as `report.kind == SmiOutputKind.ERROR`. Returns None when nothing wa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from triage.evidence.nvidia_smi_csv import SmiCsv, parse_csv
 from triage.evidence.nvidia_smi_list import SmiList, parse_list
@@ -124,11 +124,14 @@ def _sniff(text: str) -> ParsedSmi | None:
 
 
 def parse_nvidia_smi(slug: str, text: str) -> ParsedSmi | None:
-    """Parse one nvidia-smi output (stdout or stderr) named by its command slug."""
+    """Parse one nvidia-smi output (stdout or stderr) named by its command slug. Error
+    messages anywhere in the text are in `report.errors`, whichever parser read the rest."""
     parsed = _by_slug(slug, text) or _sniff(text)
-    if parsed is not None:
-        return parsed
     errors = find_errors(text.splitlines())
-    if errors:
-        return ParsedSmi("error", report=NvidiaSmiReport(kind=SmiOutputKind.ERROR, errors=errors))
-    return None
+    if parsed is None:
+        return ParsedSmi("error", report=NvidiaSmiReport(kind=SmiOutputKind.ERROR, errors=errors)) if errors else None
+    if errors and parsed.report is None:
+        return replace(parsed, report=NvidiaSmiReport(kind=SmiOutputKind.ERROR, errors=errors))
+    if errors and parsed.report is not None and not parsed.report.errors:
+        return replace(parsed, report=replace(parsed.report, errors=errors))
+    return parsed

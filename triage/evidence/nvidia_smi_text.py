@@ -52,7 +52,7 @@ _ERROR_PATTERNS: tuple[tuple[re.Pattern[str], SmiErrorKind], ...] = (
     (re.compile(r"Unable to determine the device handle for " + _BUS + r":\s*(GPU is lost.*)"), SmiErrorKind.GPU_LOST),
     (re.compile(r"Unable to determine the device handle for " + _BUS + r":\s*(.*)"), SmiErrorKind.DEVICE_HANDLE_ERROR),
     (re.compile(r"WARNING: infoROM is corrupted at gpu " + _BUS), SmiErrorKind.INFOROM_CORRUPTED),
-    (re.compile(r"^ERROR: (.+)"), SmiErrorKind.USAGE_ERROR),
+    (re.compile(r"^(?:ERROR: )?(.*Please run 'nvidia-smi -h' for help.*)"), SmiErrorKind.USAGE_ERROR),
 )
 _NVML_LIB_RE = re.compile(r"NVML library version:\s*(\S+)")
 
@@ -62,7 +62,7 @@ def find_errors(lines: list[str] | tuple[str, ...]) -> tuple[SmiError, ...]:
     out: list[SmiError] = []
     for i, line in enumerate(lines):
         if len(line) > 2000 or not any(k in line for k in ("NVML", "NVIDIA", "libnvidia", "devices", "handle",
-                                                            "infoROM", "ERROR")):
+                                                            "infoROM", "nvidia-smi -h")):
             continue
         for pattern, kind in _ERROR_PATTERNS:
             m = pattern.search(line)

@@ -30,19 +30,24 @@ _RECOVERY_RE = re.compile(r"[Rr]ecovery action changed from (?:0x[0-9a-fA-F]+ )?
 _GPU_AT_RE = re.compile(r"^GPU at PCI:([0-9A-Fa-f:.]+): (GPU-[0-9A-Fa-f-]+)")
 _BUS_DROP_SHORT_RE = re.compile(r"^GPU (?:at PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?):? .*fallen off the bus")
 _GPU_LOST_RE = re.compile(r"^GPU lost from the bus")
+_INIT_FAILED_RE = re.compile(
+    r"^(?:GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?): )?"
+    r"(RmInitAdapter failed|rm_init_adapter failed|The NVIDIA probe routine (?:failed|was not called)"
+    r"|No NVIDIA (?:graphics adapter|GPU) (?:probed|found))")
 _BUS_DROP_LONG_RE = re.compile(r"^The NVIDIA GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)")
 _LOADING_RE = re.compile(r"loading NVIDIA UNIX .*Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
 _API_MISMATCH_RE = re.compile(r"API mismatch: the client has the version (\S+), but\s*(?:this kernel module has the version (\S+?)\.?)?")
-_TIMESTAMP_RES = (
-    re.compile(r"\[([^\]]+)\]"),                                                 # dmesg -T / uptime
-    re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[,.]?\d*(?:[+-]\d\d:?\d\d|Z)?)"),  # --time-format iso, journald iso
+_TIMESTAMP_RES = (        # wall-clock forms first: syslog prefixes may also carry "[ uptime]"
     re.compile(r"^([A-Z][a-z]{2} +\d+ \d\d:\d\d:\d\d)"),                         # syslog / journalctl short
+    re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[,.]?\d*(?:[+-]\d\d:?\d\d|Z)?)"),  # --time-format iso, journald iso
+    re.compile(r"\[([^\]]+)\]"),                                                 # dmesg -T / uptime
 )
 
 
 class KernelEventKind(Enum):
     XID = "xid"
     FALLEN_OFF_BUS = "fallen_off_bus"     # NVRM says the GPU fell off the bus, no Xid number on the line
+    INIT_FAILED = "init_failed"           # RmInitAdapter failed / probe routine failed or not called
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,12 @@ def parse_kernel_log(text: str) -> KernelLog:
         if _GPU_LOST_RE.match(body):             # "NVRM: GPU lost from the bus [NV_ERR_GPU_IS_LOST]", no address
             events.append(XidEvent(KernelEventKind.FALLEN_OFF_BUS, None, None, None, None, body, msg.line,
                                    msg.end_line, msg.first, _timestamp(msg.prefix)))
+            continue
+        init = _INIT_FAILED_RE.match(body)
+        if init:
+            events.append(_with_uuid(XidEvent(KernelEventKind.INIT_FAILED, None, pci_key(init.group(1) or ""), None,
+                                              None, body, msg.line, msg.end_line, msg.first, _timestamp(msg.prefix)),
+                                     uuid_by_pci))
             continue
         long = _BUS_DROP_LONG_RE.match(body)
         if long:
