@@ -196,3 +196,14 @@ def test_exported_pod_labels_after_prometheus_relabelling():
     original, relabelled = parse_scrape(line).samples[0], parse_scrape(renamed).samples[0]
     assert relabelled.pod == original.pod == parse_scrape(line).pods()[0]
     assert relabelled.pod.namespace == "model-playground-stg" and relabelled.gpu == original.gpu
+
+
+def test_samples_grouped_per_gpu():
+    r = scrape("metrics-excerpt-a30-mig-xid-errors-dcgm-exporter-issue317.prom")
+    groups = r.by_gpu()
+    assert [(g.gpu, g.mig_instance, [s.metric for s in samples]) for g, samples in groups] == [
+        (0, 3, ["DCGM_FI_DEV_XID_ERRORS", "DCGM_FI_DEV_FB_USED"]), (0, 4, ["DCGM_FI_DEV_XID_ERRORS", "DCGM_FI_DEV_FB_USED"]),
+        (0, 5, ["DCGM_FI_DEV_XID_ERRORS", "DCGM_FI_DEV_FB_USED"]), (0, 6, ["DCGM_FI_DEV_XID_ERRORS", "DCGM_FI_DEV_FB_USED"]),
+        (1, 3, ["DCGM_FI_DEV_XID_ERRORS", "DCGM_FI_DEV_FB_USED"]), (1, 4, ["DCGM_FI_DEV_XID_ERRORS", "DCGM_FI_DEV_FB_USED"])]
+    first_gpu = groups[0][0]
+    assert r.value("dcgm_fi_dev_fb_used", first_gpu).value == 3.0 and r.value("DCGM_FI_DEV_GPU_TEMP", first_gpu) is None

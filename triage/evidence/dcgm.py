@@ -140,6 +140,18 @@ class DcgmScrape:
     def gpus(self) -> tuple[GpuRef, ...]:
         return tuple(dict.fromkeys(s.gpu for s in self.samples))
 
+    def by_gpu(self) -> tuple[tuple[GpuRef, tuple[DcgmSample, ...]], ...]:
+        """Samples grouped per GPU (or MIG instance), in order of first appearance."""
+        groups: dict[GpuRef, list[DcgmSample]] = {}
+        for s in self.samples:
+            groups.setdefault(s.gpu, []).append(s)
+        return tuple((gpu, tuple(samples)) for gpu, samples in groups.items())
+
+    def value(self, metric: str, gpu: GpuRef) -> DcgmSample | None:
+        """The sample of `metric` for that GPU (first one), or None."""
+        want = _canonical(metric)
+        return next((s for s in self.samples if s.metric == want and s.gpu == gpu), None)
+
     def xid_per_gpu(self) -> tuple[XidGauge, ...]:
         """Last Xid per GPU from DCGM_FI_DEV_XID_ERRORS, plus exporter 3.x windowed
         counts (`xid="42"` label) where the value counts occurrences."""
