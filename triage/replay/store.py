@@ -36,44 +36,62 @@ class Collection:
 
     def __init__(self, rt: ResourceType, objects: Iterable[Mapping]):
         self.rt = rt
-        by_key: dict[tuple[str, str], dict] = {}
+        by_key: dict[tuple[str, str], tuple[dict, bytes | None]] = {}
         for obj in objects:
-            meta = obj.get("metadata")
-            if not isinstance(meta, dict) or not meta.get("name"):
+            key = self._key(obj)
+            if key is None:
                 continue
-            ns = str(meta.get("namespace") or "") if rt.namespaced else ""
             obj.setdefault("apiVersion", rt.group_version)
             obj.setdefault("kind", rt.kind)
-            by_key[(ns, str(meta["name"]))] = obj
-        self.keys: list[tuple[str, str]] = sorted(by_key)
-        self.objs: list[dict] = [by_key[k] for k in self.keys]
-        self.blobs: list[bytes] = [dump(o) for o in self.objs]
-        self.position = {k: i for i, k in enumerate(self.keys)}
-        self._ns_range: dict[str, tuple[int, int]] = {}
-        for i, (ns, _name) in enumerate(self.keys):
-            lo, _hi = self._ns_range.get(ns, (i, i))
-            self._ns_range[ns] = (lo, i + 1)
+            by_key[key] = (obj, None)
         self._getters = field_getters(rt.plural)
-        self._field_index: dict[str, dict[str, list[int]]] = {}
-        self._label_index: dict[str, dict[str, list[int]]] = {}
-        self._cache: OrderedDict = OrderedDict()
         self._lock = threading.Lock()
+        self._build(by_key)
+
+    def _key(self, obj: Mapping) -> tuple[str, str] | None:
+        meta = obj.get("metadata")
+        if not isinstance(meta, Mapping) or not meta.get("name"):
+            return None
+        return (str(meta.get("namespace") or "") if self.rt.namespaced else "", str(meta["name"]))
+
+    def _build(self, by_key: dict[tuple[str, str], tuple[dict, bytes | None]]) -> None:
+        """Sort, serialize what is not yet serialized, and drop every index and cache."""
+        keys = sorted(by_key)
+        objs = [by_key[k][0] for k in keys]
+        blobs = [by_key[k][1] or dump(by_key[k][0]) for k in keys]
+        ns_range: dict[str, tuple[int, int]] = {}
+        for i, (ns, _name) in enumerate(keys):
+            lo, _hi = ns_range.get(ns, (i, i))
+            ns_range[ns] = (lo, i + 1)
+        with self._lock:
+            self.keys: list[tuple[str, str]] = keys
+            self.objs: list[dict] = objs
+            self.blobs: list[bytes] = blobs
+            self.position = {k: i for i, k in enumerate(keys)}
+            self._ns_range: dict[str, tuple[int, int]] = ns_range
+            self._field_index: dict[str, dict[str, list[int]]] = {}
+            self._label_index: dict[str, dict[str, list[int]]] = {}
+            self._cache: OrderedDict = OrderedDict()
 
     def __len__(self) -> int:
         return len(self.keys)
 
     def apply(self, event_type: str, obj: Mapping) -> None:
         """A scripted change (timeline `apply`): ADDED/MODIFIED put `obj` in place of the
-        object with its namespace/name, DELETED removes it. Indexes are rebuilt (timelines
-        are short; lists stay a join of stored bytes)."""
-        meta = obj.get("metadata") if isinstance(obj.get("metadata"), Mapping) else {}
-        key = (str(meta.get("namespace") or "") if self.rt.namespaced else "", str(meta.get("name") or ""))
-        objects = {k: o for k, o in zip(self.keys, self.objs)}
+        object with its namespace/name, DELETED removes it. Only that object is serialized;
+        positions, indexes and cached selections are rebuilt."""
+        key = self._key(obj)
+        if key is None:
+            return
+        by_key = {k: (o, b) for k, o, b in zip(self.keys, self.objs, self.blobs)}
         if event_type == "DELETED":
-            objects.pop(key, None)
+            by_key.pop(key, None)
         else:
-            objects[key] = json.loads(dump(obj))     # a private copy, like a loaded object
-        self.__init__(self.rt, objects.values())
+            copy = json.loads(dump(obj))          # a private copy, like a loaded object
+            copy.setdefault("apiVersion", self.rt.group_version)
+            copy.setdefault("kind", self.rt.kind)
+            by_key[key] = (copy, None)
+        self._build(by_key)
 
     @property
     def namespaces(self) -> set[str]:
