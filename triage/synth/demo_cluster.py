@@ -34,6 +34,15 @@ PLUGIN_NVML_LOG = (
     "2023-10-19T11:11:54.957732401+08:00 stderr F 2023/10/19 03:11:54 You can check the prerequisites at: https://github.com/NVIDIA/k8s-device-plugin#prerequisites\n"
     "2023-10-19T11:11:54.957734456+08:00 stderr F 2023/10/19 03:11:54 You can learn how to set the runtime at: https://github.com/NVIDIA/k8s-device-plugin#quick-start\n"
 )
+# The driver container's own progress messages (NVIDIA/gpu-driver-container, nvidia-driver script).
+DRIVER_OK_LOG = (
+    "========== NVIDIA Software Installer ==========\n"
+    "Starting installation of NVIDIA driver version 535.86.10 for Linux kernel version 5.15.0-122-generic\n"
+    "Loading NVIDIA driver kernel modules...\n"
+    "Starting NVIDIA persistence daemon...\n"
+    "Mounting NVIDIA driver rootfs...\n"
+    "Done, now waiting for signal\n"
+)
 PLUGIN_OK_LOG = (
     "I1129 13:58:02.120513       1 main.go:317] Retrieving plugins.\n"
     "I1129 13:58:02.431002       1 server.go:216] Starting GRPC server for 'nvidia.com/gpu'\n"
@@ -61,8 +70,12 @@ def _corpus_text(name: str) -> str:
     return (resources.files("triage") / "data" / "demo" / name).read_text(encoding="utf-8")
 
 
+def _uid(name: str) -> str:
+    return "demo-" + hashlib.sha1(name.encode()).hexdigest()[:12]
+
+
 def _meta(name, ns=None, labels=None, owner=None, uid=None):
-    m = {"name": name, "uid": uid or "demo-" + hashlib.sha1(name.encode()).hexdigest()[:12], "creationTimestamp": T0,
+    m = {"name": name, "uid": uid or _uid(name), "creationTimestamp": T0,
          "resourceVersion": "1000"}
     if ns:
         m["namespace"] = ns
@@ -93,6 +106,21 @@ def _node(name, labels, gpu_capacity=None, taints=None, gpu_allocatable=None):
                                     "architecture": "amd64", "operatingSystem": "linux"}}}
 
 
+PLUGIN_IMAGE = "nvcr.io/nvidia/k8s-device-plugin:v0.11.0"
+DRIVER_IMAGE = "nvcr.io/nvidia/driver:535.86.10-ubuntu22.04"
+# The operator's ClusterPolicy: the container toolkit is managed outside the operator (preinstalled
+# on the hosts), which is how one node can end up without the nvidia runtime configured.
+CLUSTER_POLICY = {
+    "apiVersion": "nvidia.com/v1", "kind": "ClusterPolicy",
+    "metadata": {"name": "cluster-policy", "uid": "cluster-policy-uid", "creationTimestamp": T0,
+                 "resourceVersion": "1000", "generation": 1},
+    "spec": {"operator": {"defaultRuntime": "containerd"},
+             "driver": {"enabled": True, "version": "535.86.10"},
+             "toolkit": {"enabled": False},
+             "devicePlugin": {"enabled": True, "version": "v0.11.0"},
+             "dcgmExporter": {"enabled": False}, "migManager": {"enabled": False}},
+    "status": {"namespace": OPERATOR_NS, "state": "notReady"},
+}
 GPU_TAINT = [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}]
 GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
@@ -112,6 +140,30 @@ def _running(containers, restarts=0, ready=True):
             "containerStatuses": [{"name": c["name"], "image": c["image"], "imageID": "", "ready": ready,
                                    "restartCount": restarts, "started": ready,
                                    "state": {"running": {"startedAt": T0}}} for c in containers]}
+
+
+def _crash_looping(containers, pod_name, restarts):
+    status = _running(containers, restarts=restarts, ready=False)
+    for cs in status["containerStatuses"]:
+        cs["state"] = {"waiting": {"reason": "CrashLoopBackOff",
+                                   "message": f"back-off 5m0s restarting failed container={cs['name']} "
+                                              f"pod={pod_name}_{OPERATOR_NS}({_uid(pod_name)})"}}
+        cs["lastState"] = {"terminated": {"exitCode": 1, "reason": "Error", "startedAt": "2026-11-29T14:54:40Z",
+                                          "finishedAt": "2026-11-29T14:54:41Z"}}
+    return status
+
+
+def _daemonset(name, image, ready):
+    return {"kind": "DaemonSet", "apiVersion": "apps/v1",
+            "metadata": _meta(name, OPERATOR_NS, {"app": name}, uid=f"{name}-uid"),
+            "spec": {"selector": {"matchLabels": {"app": name}},
+                     "template": {"metadata": {"labels": {"app": name}},
+                                  "spec": {"nodeSelector": {"nvidia.com/gpu.present": "true"},
+                                           "tolerations": GPU_TOLERATION,
+                                           "containers": [{"name": name, "image": image}]}}},
+            "status": {"desiredNumberScheduled": 3, "currentNumberScheduled": 3, "numberReady": ready,
+                       "numberAvailable": ready, "numberUnavailable": 3 - ready, "updatedNumberScheduled": 3,
+                       "numberMisscheduled": 0, "observedGeneration": 1}}
 
 
 def _ctr(name, image, gpus=0, extra=None):
@@ -144,19 +196,31 @@ def write_demo_bundle(root: str | Path) -> Path:
     for node, suffix in (("gpu-h100-1", "h7k2p"), ("gpu-a10g-1", "a9x4m"), ("gpu-t4-2", "t2x8q")):
         plugin = f"nvidia-device-plugin-daemonset-{suffix}"
         driver = f"nvidia-driver-daemonset-{suffix}"
+        broken = node == "gpu-t4-2"
         for pod_name, app, ctr, image in (
-                (plugin, "nvidia-device-plugin-daemonset", "nvidia-device-plugin",
-                 "nvcr.io/nvidia/k8s-device-plugin:v0.11.0"),
-                (driver, "nvidia-driver-daemonset", "nvidia-driver-ctr", "nvcr.io/nvidia/driver:535.86.10-ubuntu22.04")):
+                (plugin, "nvidia-device-plugin-daemonset", "nvidia-device-plugin", PLUGIN_IMAGE),
+                (driver, "nvidia-driver-daemonset", "nvidia-driver-ctr", DRIVER_IMAGE)):
             containers = [{"name": ctr, "image": image, "resources": {}}]
+            # plugin v0.11.0 fails on an NVML init error by default (fail-on-init-error): it exits, and
+            # the kubelet restarts it again and again
+            status = _crash_looping(containers, pod_name, 14) if broken and pod_name == plugin else _running(containers)
             op_pods.append({"metadata": _meta(pod_name, OPERATOR_NS, {"app": app}, ("DaemonSet", app)),
                             "spec": {"nodeName": node, "containers": containers, "tolerations": GPU_TOLERATION},
-                            "status": _running(containers)})
+                            "status": status})
         w.write_text(layout.container_log(OPERATOR_NS, plugin, "nvidia-device-plugin"),
-                     PLUGIN_NVML_LOG if node == "gpu-t4-2" else PLUGIN_OK_LOG)
-        if node == "gpu-t4-2":  # the driver itself works on the T4 node: only the plugin cannot reach NVML
+                     PLUGIN_NVML_LOG if broken else PLUGIN_OK_LOG)
+        if broken:
+            w.write_text(layout.container_log(OPERATOR_NS, plugin, "nvidia-device-plugin", previous=True),
+                         PLUGIN_NVML_LOG)
+        w.write_text(layout.container_log(OPERATOR_NS, driver, "nvidia-driver-ctr"), DRIVER_OK_LOG)
+        if broken:  # the driver itself works on the T4 node: only the plugin cannot reach NVML
             w.write_exec(OPERATOR_NS, driver, "nvidia-driver-ctr", ["nvidia-smi"],
                          _corpus_text("t4-535.86.10-default.txt"), "", 0, None)
+    w.write_json(layout.namespaced_list("daemonsets", OPERATOR_NS), {
+        "kind": "DaemonSetList", "apiVersion": "apps/v1",
+        "items": [_daemonset("nvidia-device-plugin-daemonset", PLUGIN_IMAGE, ready=2),
+                  _daemonset("nvidia-driver-daemonset", DRIVER_IMAGE, ready=3)]})
+    w.write_json(layout.custom_resource("clusterpolicies.nvidia.com"), [CLUSTER_POLICY])
     w.write_json(layout.namespaced_list("pods", OPERATOR_NS), {"kind": "PodList", "apiVersion": "v1", "items": op_pods})
     w.write_json(layout.namespaced_list("events", OPERATOR_NS), {"kind": "EventList", "apiVersion": "v1", "items": []})
 
