@@ -4,7 +4,7 @@
 
 - `events` yields ("ADDED"|"MODIFIED"|"DELETED", pod_raw) and handles watch
   expiry itself (relist on 410 Gone, reconnect with backoff): see
-  triage/collect/watch.py. The watcher only judges and schedules.
+  triage/collect/watch_stream.py. The watcher only judges and schedules.
 - A pod is triaged at most once per `retriage_s` and never twice at the same
   time; a periodic sweep re-judges known pods, so a pod that stays Pending past
   the grace period is noticed without a new event.
@@ -170,6 +170,20 @@ class Watcher:
         finally:
             self.drain()
         return self.stats
+
+    def discard_queued(self) -> int:
+        """Shutdown: forget triggers not started yet (the sweep of the next run finds them
+        again); triages already running finish. Returns how many were dropped."""
+        dropped = 0
+        while True:
+            try:
+                trig = self._queue.get_nowait()
+            except queue.Empty:
+                return dropped
+            with self._lock:
+                self._inflight.discard((trig.namespace, trig.pod))
+            self._queue.task_done()
+            dropped += 1
 
     def drain(self) -> None:
         self._queue.join()
