@@ -69,3 +69,16 @@ def test_serve_refuses_a_malformed_timeline(bundle_dir, tmp_path):
     assert proc.returncode == 1
     assert proc.stderr.strip() == ("gpu-triage: error: replay/timeline.json entry 0: after_s must be a number "
                                    "of seconds >= 0")
+
+
+def test_serve_on_a_taken_port_says_so_in_one_line(bundle_dir):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = subprocess.run([sys.executable, "-m", "triage.cli", "serve", str(bundle_dir), "--port", str(port)],
+                              capture_output=True, text=True, timeout=60, cwd=str(REPO))
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"gpu-triage: error: cannot serve on 127.0.0.1:{port}: ")
+    assert "address already in use" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
