@@ -247,7 +247,23 @@ class Context:
         return frozenset(out)
 
     # ---- logs ------------------------------------------------------------------
+    @cached_property
+    def _log_index(self) -> Mapping[tuple[str, str], frozenset[tuple[str, bool]]]:
+        """(namespace, pod) -> {(container, previous)} of every log file in the bundle."""
+        out: dict[tuple[str, str], set[tuple[str, bool]]] = defaultdict(set)
+        for path in self.bundle.files:
+            if path.startswith(layout.LOGS + "/"):
+                ref = layout.parse_log_path(path)
+                if ref:
+                    out[(ref.namespace, ref.pod)].add((ref.container, ref.previous))
+        return {k: frozenset(v) for k, v in out.items()}
+
+    def has_logs(self, pod: Pod) -> bool:
+        return (pod.namespace or "", pod.name) in self._log_index
+
     def log(self, pod: Pod, container: str, previous: bool = False) -> LogText | None:
+        if (container, previous) not in self._log_index.get((pod.namespace or "", pod.name), ()):
+            return None
         return self.bundle.log(pod.namespace or "", pod.name, container, previous)
 
     def log_error(self, pod: Pod, container: str, previous: bool = False) -> str | None:
@@ -336,6 +352,8 @@ def role_logs(ctx: "Context", role: str):
     if role == "workload":
         pods = ctx.scope_pods
         for pod in pods:
+            if not ctx.has_logs(pod):
+                continue
             for c in pod.containers:
                 for prev in (True, False):
                     t = ctx.log(pod, c.name, prev)
@@ -343,6 +361,8 @@ def role_logs(ctx: "Context", role: str):
                         yield pod, c.name, t
         return
     for r, pod in ctx.stack_pods:
+        if not ctx.has_logs(pod):
+            continue
         for c in pod.containers:
             is_validation = c.init and c.name.endswith("-validation")
             if role == "validator":
