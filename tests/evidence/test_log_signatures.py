@@ -310,3 +310,14 @@ def test_no_input_makes_a_recogniser_raise_and_all_paths_agree(text: str) -> Non
 def test_arbitrary_bytes_never_raise(data: bytes) -> None:
     facts = scan_log(data)
     assert isinstance(facts, tuple)
+
+
+@pytest.mark.parametrize("sig", SIGNATURES, ids=[s.name for s in SIGNATURES])
+def test_long_hostile_lines_stay_linear(sig) -> None:
+    """A bundle is untrusted: a 20,000-character run after a keyword once took
+    minutes (unbounded `\\d+`/`[\\w-]+` retried at every offset). With bounded
+    repeats each of these lines takes milliseconds; a regression hangs here."""
+    keyword = sig.keywords[0]
+    for filler in ("1" * 20_000, "a" * 20_000, (keyword + "1" * 40 + " ") * 400):
+        facts = scan_log(keyword + " " + filler, use_hyperscan=False)
+        assert all(len(f.excerpt) <= 300 for f in facts)

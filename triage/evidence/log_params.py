@@ -16,7 +16,7 @@ Builder = Callable[[re.Match[str], str], Params | None]
 
 _UNITS = {"b": 1, "byte": 1, "bytes": 1, "kb": 1000, "kib": 1 << 10, "mb": 1000**2, "mib": 1 << 20,
           "gb": 1000**3, "gib": 1 << 30, "tb": 1000**4, "tib": 1 << 40}
-SIZE = r"\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes|B)"
+SIZE = r"\d{1,20}(?:\.\d{1,6})?\s?(?:[KMGT]i?B|bytes|B)"
 
 
 def to_bytes(size: str | None) -> int | None:
@@ -107,8 +107,8 @@ def container_cli(m: re.Match[str], line: str) -> Params:
 
 
 def hf_repo(m: re.Match[str], line: str) -> Params:
-    repo = search(r"huggingface\.co/(?:api/models/)?(?!api/)([\w.-]+/[\w.-]+)", line) \
-        or search(r"Access to model ([\w.-]+/[\w.-]+)", line)
+    repo = search(r"huggingface\.co/(?:api/models/)?(?!api/)([\w.-]{1,96}/[\w.-]{1,96})", line) \
+        or search(r"Access to model ([\w.-]{1,96}/[\w.-]{1,96})", line)
     module = search(r"(huggingface_hub\.(?:utils\._errors|errors))\.", line)
     return {"repo": repo, "module": module}
 

@@ -54,7 +54,7 @@ SIGNATURES: tuple[Signature, ...] = (
          "44.40 GiB of which 29.89 GiB is free. Process 2684311 has 14.51 GiB memory in use.",
          torch_oom, "oom"),
     _sig("xla_oom", K.CUDA_OOM, ("Out of memory while trying", "OOM when allocating"),
-         r"RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?P<tried_size>\d+ bytes)|OOM when allocating tensor",
+         r"RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?P<tried_size>\d{1,20} bytes)|OOM when allocating tensor",
          "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 17179869184 bytes.",
          with_params(groups, format="xla"), "oom"),
     _sig("cuda_oom_generic", K.CUDA_OOM, ("out of memory", "cudaErrorMemoryAllocation"),
@@ -74,7 +74,7 @@ SIGNATURES: tuple[Signature, ...] = (
          "RuntimeError: CUDA driver version is insufficient for CUDA runtime version",
          with_params(no_params, variant="insufficient"), "cuda_error"),
     _sig("torch_driver_too_old", K.CUDA_DRIVER_TOO_OLD, "driver on your system is too old",
-         r"The NVIDIA driver on your system is too old \(found version (?P<found_version>\d+)\)",
+         r"The NVIDIA driver on your system is too old \(found version (?P<found_version>\d{1,9})\)",
          "AssertionError: The NVIDIA driver on your system is too old (found version 10010).",
          with_params(groups, variant="torch"), "cuda_error"),
     _sig("cuda_forward_compat", K.CUDA_DRIVER_TOO_OLD, "forward compatibility was attempted",
@@ -90,13 +90,13 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("no_kernel_image", K.NO_KERNEL_IMAGE, "no kernel image", r"no kernel image is available for execution on the device",
          "RuntimeError: CUDA error: no kernel image is available for execution on the device", no_params, "cuda_error"),
     _sig("arch_not_compatible", K.NO_KERNEL_IMAGE, "is not compatible with the current PyTorch",
-         r"with CUDA capability (?P<arch>sm_\d+a?) is not compatible with the current PyTorch",
+         r"with CUDA capability (?P<arch>sm_\d{1,4}a?) is not compatible with the current PyTorch",
          "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.",
          groups, "cuda_error"),
     # --- NCCL ------------------------------------------------------------------------
     _sig("nccl_watchdog", K.NCCL_TIMEOUT, "Watchdog caught collective operation timeout",
-         r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
-         r"(?:, [^)]*?)?, Timeout\(ms\)=(?P<timeout_ms>\d+)\)(?: ran for (?P<ran_ms>\d+) milliseconds)?",
+         r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d{1,18}), OpType=(?P<op>\w{1,40})"
+         r"(?:, [^)]{0,200}?)?, Timeout\(ms\)=(?P<timeout_ms>\d{1,18})\)(?: ran for (?P<ran_ms>\d{1,18}) milliseconds)?",
          "[E ProcessGroupNCCL.cpp:737] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, "
          "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212 milliseconds before timing out.",
          lambda m, line: {**groups(m, line), "rank": to_int(search(r"\[Rank (\d+)\]", line))}, "nccl"),
@@ -105,7 +105,7 @@ SIGNATURES: tuple[Signature, ...] = (
          "NCCL WARN NET/IB : Got async event : port error", groups, "nccl"),
     _sig("nccl_error", K.NCCL_ERROR, ("NCCL error", "ncclSystemError", "ncclInternalError", "ncclUnhandledCudaError",
                                       "ncclRemoteError", "ncclInvalidUsage", "NCCL communicator was aborted"),
-         r"NCCL error[^,]*,\s*(?P<code>unhandled system error|internal error|unhandled cuda error|remote process exited"
+         r"NCCL error[^,]{0,200},\s{0,8}(?P<code>unhandled system error|internal error|unhandled cuda error|remote process exited"
          r" or there was a network error|invalid usage)|(?P<nccl_code>nccl(?:SystemError|InternalError|UnhandledCudaError"
          r"|RemoteError|InvalidUsage))|NCCL error|NCCL communicator was aborted",
          "torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.hpp:268, "
@@ -117,7 +117,7 @@ SIGNATURES: tuple[Signature, ...] = (
          groups, "nccl"),
     # --- shared memory ----------------------------------------------------------------
     _sig("shm_segment", K.SHM_EXHAUSTED, ("creating shared memory segment", "unable to allocate shared memory"),
-         r"Error while creating shared memory segment (?P<segment>\S+)(?: \(size (?P<size>\d+)\))?"
+         r"Error while creating shared memory segment (?P<segment>\S{1,200})(?: \(size (?P<size>\d{1,18})\))?"
          r"|unable to allocate shared memory",
          "NCCL WARN Error while creating shared memory segment /dev/shm/nccl-xxxxx (size 7340384)",
          lambda m, line: {"segment": m.group("segment"), "size_bytes": to_int(m.group("size"))}, "shm"),
@@ -143,12 +143,12 @@ SIGNATURES: tuple[Signature, ...] = (
          with_params(hf_repo, status=401), "hf"),
     # --- vLLM KV cache -----------------------------------------------------------------
     _sig("vllm_kv_v0", K.VLLM_MAX_LEN_EXCEEDS_KV, "stored in KV cache",
-         r"max seq len \((?P<max_model_len>\d+)\) is larger than the maximum number of tokens that can be stored in KV"
-         r" cache \((?P<kv_cache_tokens>\d+)\)",
+         r"max seq len \((?P<max_model_len>\d{1,12})\) is larger than the maximum number of tokens that can be stored in KV"
+         r" cache \((?P<kv_cache_tokens>\d{1,12})\)",
          "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored "
          "in KV cache (7344).", groups, "vllm_kv"),
     _sig("vllm_kv_v1", K.VLLM_MAX_LEN_EXCEEDS_KV, "KV cache is needed",
-         rf"(?:max seq len \((?P<max_model_len>\d+)\),?\s*)?\(?(?P<needed_size>{SIZE}) KV cache is needed, which is "
+         rf"(?:max seq len \((?P<max_model_len>\d{1,12})\),?\s{0,8})?\(?(?P<needed_size>{SIZE}) KV cache is needed, which is "
          rf"larger than the available KV cache memory \((?P<available_size>{SIZE})\)",
          "ValueError: To serve at least one request with the models's max seq len (40960), (10.00 GiB KV cache is "
          "needed, which is larger than the available KV cache memory (1.25 GiB).",
@@ -175,7 +175,7 @@ SIGNATURES: tuple[Signature, ...] = (
          nvml_generation("v0.14"), "plugin_nvml"),
     _sig("plugin_nvml_v015", K.PLUGIN_NVML_UNAVAILABLE,
          ("Incompatible strategy detected", "invalid device discovery strategy", "NVML not detected"),
-         r"Incompatible strategy detected (?P<strategy>\w+)|invalid device discovery strategy|NVML not detected",
+         r"Incompatible strategy detected (?P<strategy>\w{1,40})|invalid device discovery strategy|NVML not detected",
          "W0819 07:02:54.757556       1 rm.go:109] NVML not detected: could not load NVML library: libnvidia-ml.so.1: "
          "cannot open shared object file: No such file or directory",
          with_params(groups, generation="v0.15+"), "plugin_nvml"),
@@ -188,12 +188,12 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("plugin_no_devices", K.PLUGIN_NO_DEVICES, "No devices found", r"No devices found",
          "2019/01/29 07:52:58 No devices found. Waiting indefinitely.", no_params),
     _sig("plugin_xid", K.PLUGIN_XID_UNHEALTHY, "XidCriticalError",
-         r"XidCriticalError: Xid=(?P<xid>\d+) on Device=(?P<device>[\w-]+)(?P<old>, the device will go unhealthy)?",
+         r"XidCriticalError: Xid=(?P<xid>\d{1,5}) on Device=(?P<device>[\w-]{1,96})(?P<old>, the device will go unhealthy)?",
          "XidCriticalError: Xid=94 on Device=GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8; marking device as unhealthy.",
          lambda m, line: {"xid": int(m.group("xid")), "device": m.group("device"),
                           "format": "2020" if m.group("old") else "current"}),
     _sig("plugin_device_unhealthy", K.PLUGIN_DEVICE_UNHEALTHY, "device marked unhealthy",
-         r"'(?P<resource>[^']+)' device marked unhealthy: (?P<device>[\w-]+)",
+         r"'(?P<resource>[^']{1,96})' device marked unhealthy: (?P<device>[\w-]{1,96})",
          "2020/08/10 19:09:42 'nvidia.com/gpu' device marked unhealthy: GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8"),
     _sig("plugin_registered", K.PLUGIN_REGISTERED, "Registered device plugin",
          r"Registered device plugin (?:for '(?P<resource>[^']+)' )?with Kubelet",
@@ -202,11 +202,11 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Could not register device plugin|[Ff]ailed to register (?:device )?plugin",
          "2019/01/29 07:52:58 Could not register device plugin: rpc error: code = Unimplemented", no_params),
     _sig("plugin_kubelet_restart", K.PLUGIN_KUBELET_RESTART, "kubelet.sock created",
-         r"inotify: (?P<socket>\S*kubelet\.sock) created, restarting",
+         r"inotify: (?P<socket>\S{0,200}kubelet\.sock) created, restarting",
          "I0912 08:10:11.411231       1 main.go:295] inotify: /var/lib/kubelet/device-plugins/kubelet.sock created, restarting."),
     _sig("plugin_allocate_unavailable", K.PLUGIN_ALLOCATE_UNAVAILABLE, "requested number of devices unavailable",
-         r"requested number of devices unavailable for (?P<resource>[\w./-]+?)\.? Requested: ?(?P<requested>\d+), "
-         r"Available: ?(?P<available>\d+)",
+         r"requested number of devices unavailable for (?P<resource>[\w./-]{1,96}?)\.? Requested: ?(?P<requested>\d{1,9}), "
+         r"Available: ?(?P<available>\d{1,9})",
          "Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, "
          "Available: 0, which is unexpected"),
     _sig("gpu_lost", K.GPU_LOST, ("GPU is lost", "fallen off the bus"),
@@ -216,7 +216,7 @@ SIGNATURES: tuple[Signature, ...] = (
                           "fallen_off_bus": "fallen off the bus" in line}),
     # --- GFD and MIG manager --------------------------------------------------------
     _sig("gfd_error", K.GFD_ERROR, ("labeler", "error getting labels", "rror generating labels", "failed to get MIG devices"),
-         r"[Ee]rror creating (?:[\w-]+ )*labeler|failed to construct (?:[\w-]+ )*labeler|failed to get MIG devices"
+         r"[Ee]rror creating (?:[\w-]{1,40} ){0,6}labeler|failed to construct (?:[\w-]{1,40} ){0,6}labeler|failed to get MIG devices"
          r"|[Ee]rror getting labels|[Ee]rror generating labels",
          "gpu-feature-discovery: 2022/06/15 03:25:50 Error: error creating NVML labeler: error creating resource "
          "labeler: failed to construct MIG resource labeler",
@@ -239,12 +239,12 @@ SIGNATURES: tuple[Signature, ...] = (
          r"mig\.config\.state['\"]?(?: node label)?(?: to |=|: ?)['\"]?failed",
          "Changing the 'nvidia.com/mig.config.state' node label to 'failed'", no_params, "mig"),
     _sig("mig_gpu_in_use", K.MIG_GPU_IN_USE, ("In use by another client", "currently being used by one or more"),
-         r"GPU (?P<pci>[0-9A-Fa-f:.]+): In use by another client|(?P<count>\d+) devices? (?:is|are) currently being "
+         r"GPU (?P<pci>[0-9A-Fa-f:.]{1,20}): In use by another client|(?P<count>\d{1,6}) devices? (?:is|are) currently being "
          r"used by one or more other processes",
          "  GPU 00000000:01:00.0: In use by another client"),
     # --- operator validators --------------------------------------------------------------
     _sig("driver_validation_attempt", K.DRIVER_VALIDATION_ATTEMPT, "running command chroot with args",
-         r"running command chroot with args \[(?P<driver_root>\S+) nvidia-smi",
+         r"running command chroot with args \[(?P<driver_root>\S{1,200}?) nvidia-smi",
          'time="2023-05-05T08:00:00Z" level=info msg="running command chroot with args [/run/nvidia/driver nvidia-smi]"'),
     _sig("driver_validation_failed", K.DRIVER_VALIDATION_FAILED, "chroot: failed to run command",
          r"chroot: failed to run command .?nvidia-smi.?:?\s*(?P<reason>.{0,120})",
@@ -253,18 +253,18 @@ SIGNATURES: tuple[Signature, ...] = (
          r"(?<!echo )(?<!echo ')waiting for nvidia container stack to be setup",
          "waiting for nvidia container stack to be setup", no_params),
     _sig("plugin_validation_no_resource", K.PLUGIN_VALIDATION_NO_RESOURCE, "resources are not",
-         r"GPU resources are not (?:yet )?discovered by the node(?:, retry: (?P<retry>\d+))?",
+         r"GPU resources are not (?:yet )?discovered by the node(?:, retry: (?P<retry>\d{1,9}))?",
          'time="2023-05-05T08:00:00Z" level=info msg="GPU resources are not yet discovered by the node, retry: 3"'),
     _sig("insufficient_gpu", K.INSUFFICIENT_GPU, ("Insufficient nvidia.com/", "no nvidia.com/"),
-         r"(?:Insufficient|\bno) (?P<resource>nvidia\.com/[\w.-]*\w)",
+         r"(?:Insufficient|\bno) (?P<resource>nvidia\.com/[\w.-]{0,96}\w)",
          "0/1 nodes are available: 1 Insufficient nvidia.com/gpu."),
     # --- runtime ----------------------------------------------------------------------------
     _sig("container_cli", K.CONTAINER_CLI_ERROR, "nvidia-container-cli: ",
-         r"nvidia-container-cli: (?P<error_kind>[a-z]+(?: [a-z]+)?) error: (?P<detail>(?:(?!: unknown)[^\\\"]){1,200})",
+         r"nvidia-container-cli: (?P<error_kind>[a-z]{1,20}(?: [a-z]{1,20})?) error: (?P<detail>(?:(?!: unknown)[^\\\"]){1,200})",
          "stderr: nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.0, please update your driver",
          container_cli),
     _sig("cdi_unresolvable", K.CDI_UNRESOLVABLE, "unresolvable CDI",
-         r"unresolvable CDI\s+de\s*vices?\s+(?P<device>[^\s:,]+)",
+         r"unresolvable CDI\s{1,20}de\s{0,20}vices?\s{1,20}(?P<device>[^\s:,]{1,200})",
          "failed to inject CDI devices: unresolvable CDI devices nvidia.com/gpu=all: unknown"),
     _sig("nvml_unknown_error", K.NVML_UNKNOWN_ERROR, "NVML: Unknown Error", r"Failed to initialize NVML: Unknown Error",
          "Failed to initialize NVML: Unknown Error", no_params),
@@ -293,15 +293,15 @@ SIGNATURES: tuple[Signature, ...] = (
          "Failed to install the kernel headers", no_params),
     _sig("driver_module_load", K.DRIVER_MODULE_LOAD_FAILED,
          ("Unable to load the kernel module", "Kernel module load error", "could not insert"),
-         r"Unable to load the kernel module '?(?P<module>[\w.-]+?)'?(?:\.\s|$)|Kernel module load error: (?P<error>.{1,120})"
+         r"Unable to load the kernel module '?(?P<module>[\w.-]{1,64}?)'?(?:\.\s|$)|Kernel module load error: (?P<error>.{1,120})"
          r"|modprobe: ERROR: could not insert '(?P<insert_module>nvidia[\w-]*)': (?P<insert_error>.{1,120})",
          "Kernel module load error: Operation not permitted",
          lambda m, line: {"module": m.group("module") or m.group("insert_module"),
                           "error": (m.group("error") or m.group("insert_error") or "").strip() or None}),
     _sig("driver_symbol_mismatch", K.DRIVER_SYMBOL_MISMATCH, ("Unknown symbol", "disagrees about version of symbol",
                                                              "uses GPL-only symbol"),
-         r"(?P<module>[\w-]+): (?:Unknown symbol|disagrees about version of symbol) (?P<symbol>\w+)"
-         r"|module (?P<gpl_module>[\w.-]+) uses GPL-only symbol (?P<gpl_symbol>\w+)",
+         r"(?P<module>[\w-]{1,64}): (?:Unknown symbol|disagrees about version of symbol) (?P<symbol>\w{1,128})"
+         r"|module (?P<gpl_module>[\w.-]{1,64}) uses GPL-only symbol (?P<gpl_symbol>\w{1,128})",
          "[25536.883214] nvidia: Unknown symbol sme_me_mask (err -22)",
          lambda m, line: {"module": m.group("module") or m.group("gpl_module"),
                           "symbol": m.group("symbol") or m.group("gpl_symbol")}),
@@ -319,7 +319,7 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Could not unload NVIDIA driver kernel modules, driver is in use|Module (?P<module>nvidia[\w-]*) is in use",
          "Could not unload NVIDIA driver kernel modules, driver is in use"),
     _sig("driver_image_pull", K.DRIVER_IMAGE_PULL_FAILED, ("pull image", "pulling image"),
-         r"(?:Failed to pull|Back-off pulling) image \\?\"?(?P<image>[^\s\"\\]*/driver:(?P<tag>[^\s\"\\]+))",
+         r"(?:Failed to pull|Back-off pulling) image \\?\"?(?P<image>[^\s\"\\]{0,200}/driver:(?P<tag>[^\s\"\\]{1,128}))",
          'Failed to pull image "nvcr.io/nvidia/driver:550.90.07-ubuntu24.04": rpc error: code = NotFound',
          image_pull),
     _sig("fabric_manager", K.FABRIC_MANAGER_NOT_RUNNING, ("fabricmanager", "fabric manager", "Fabric Manager",
@@ -329,8 +329,8 @@ SIGNATURES: tuple[Signature, ...] = (
          r"|[Ff]abric ?[Mm]anager (?:is )?not running",
          "nv-fabricmanager is not running", no_params),
     _sig("quota_exceeded", K.QUOTA_EXCEEDED, "exceeded quota: ",
-         r"exceeded quota: (?P<quota>[\w.-]+), requested: (?P<requested>\S+?),? used: (?P<used>\S+?),? limited: "
-         r"(?P<limited>\S+)",
+         r"exceeded quota: (?P<quota>[\w.-]{1,253}), requested: (?P<requested>\S{1,500}?),? used: (?P<used>\S{1,500}?),? limited: "
+         r"(?P<limited>\S{1,500})",
          'pods "test-pod" is forbidden: exceeded quota: gpu-quota, requested: requests.nvidia.com/gpu=1, used: '
          "requests.nvidia.com/gpu=4, limited: requests.nvidia.com/gpu=4"),
 )
