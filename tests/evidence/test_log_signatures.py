@@ -321,3 +321,55 @@ def test_long_hostile_lines_stay_linear(sig) -> None:
     for filler in ("1" * 20_000, "a" * 20_000, (keyword + "1" * 40 + " ") * 400):
         facts = scan_log(keyword + " " + filler, use_hyperscan=False)
         assert all(len(f.excerpt) <= 300 for f in facts)
+
+
+def test_device_plugin_v015_sequence() -> None:
+    # device plugin >= v0.15 on a node whose plugin pod runs without the NVIDIA runtime
+    # (lines as posted in public issues; klog prefix)
+    text = ("E1119 17:44:43.345466       1 factory.go:112] Incompatible strategy detected auto\n"
+            "E1119 17:44:43.345479       1 factory.go:113] If this is a GPU node, did you configure the NVIDIA "
+            "Container Toolkit?\n"
+            "I1119 17:44:43.345499       1 main.go:381] No devices found. Waiting indefinitely.\n")
+    facts = scan_log(text)
+    assert [(f.line, f.kind) for f in facts] == [(1, K.PLUGIN_NVML_UNAVAILABLE), (2, K.PLUGIN_RUNTIME_HINT),
+                                                 (3, K.PLUGIN_NO_DEVICES)]
+    assert facts[0].as_dict() == {"generation": "v0.15+", "strategy": "auto"}
+    assert [f.normal for f in facts] == [False, True, False]
+
+
+def test_mig_manager_reconfigure_flow_is_not_a_failure() -> None:
+    text = ('time="2023-12-25T07:53:18Z" level=info msg="Updating to MIG config: all-1g.10gb"\n'
+            'time="2024-02-13T10:21:13Z" level=debug msg="    Mode change pending: true"\n'
+            "MIG configuration applied successfully\n")
+    facts = scan_log(text)
+    assert [(f.kind, f.get("config")) for f in facts] == [(K.MIG_RECONFIGURING, "all-1g.10gb"),
+                                                          (K.MIG_RECONFIGURING, None), (K.MIG_APPLIED, None)]
+    assert not any(f.kind in (K.MIG_APPLY_FAILED, K.MIG_STATE_FAILED) for f in facts)
+
+
+def test_mig_state_label_values() -> None:
+    assert [f.kind for f in scan_log("Changing the 'nvidia.com/mig.config.state' node label to 'pending'\n"
+                                     "Changing the 'nvidia.com/mig.config.state' node label to 'failed'")] == [
+        K.MIG_RECONFIGURING, K.MIG_STATE_FAILED]
+
+
+def test_driver_validation_loop() -> None:
+    # driver-validation init container of the operator validator, CRI timestamps as in the issue
+    text = ("2024-10-24T09:25:48.176690024+08:00 running command chroot with args [/run/nvidia/driver nvidia-smi]\n"
+            "2024-10-24T09:25:48.178993123+08:00 chroot: failed to run command 'nvidia-smi': No such file or "
+            "directory\n"
+            "2024-10-24T09:25:48.179246578+08:00 command failed, retrying after 5 seconds\n")
+    facts = scan_log(text)
+    assert [(f.line, f.kind) for f in facts] == [(1, K.DRIVER_VALIDATION_ATTEMPT), (2, K.DRIVER_VALIDATION_FAILED)]
+    assert facts[0].get("driver_root") == "/run/nvidia/driver" and facts[0].normal
+    assert facts[1].get("reason") == "No such file or directory"
+
+
+def test_docstring_samples_hold() -> None:
+    import doctest
+
+    from triage.evidence import log_lines, log_signatures
+
+    for module in (log_lines, log_signatures, log_scan):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -10,7 +10,8 @@ Sample: the line
     torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 74.16 GiB. GPU 0 has a total capacity of 44.40 GiB of which 29.89 GiB is free. ...
 
 becomes `LogFact(kind=LogKind.CUDA_OOM, line=1, excerpt="torch.OutOfMemoryError: ...",
-params=(("format", "torch>=2.2"), ("free_bytes", 32093...), ("gpu", 0), ...))`.
+params=(("format", "current"), ("free_bytes", 32094143119), ("gpu", 0), ...,
+("tried_bytes", 79628693667)))`.
 """
 
 from __future__ import annotations
@@ -59,10 +60,13 @@ class LogKind(enum.Enum):
     MIG_CONFIG_INVALID = "mig_config_invalid"
     MIG_STATE_FAILED = "mig_state_failed"
     MIG_GPU_IN_USE = "mig_gpu_in_use"
+    MIG_RECONFIGURING = "mig_reconfiguring"
+    MIG_APPLIED = "mig_applied"
     # operator validators
     DRIVER_VALIDATION_ATTEMPT = "driver_validation_attempt"
     DRIVER_VALIDATION_FAILED = "driver_validation_failed"
     TOOLKIT_VALIDATION_WAITING = "toolkit_validation_waiting"
+    NVIDIA_SMI_NOT_FOUND = "nvidia_smi_not_found"
     CUDA_VALIDATION_FAILED = "cuda_validation_failed"
     PLUGIN_VALIDATION_NO_RESOURCE = "plugin_validation_no_resource"
     INSUFFICIENT_GPU = "insufficient_gpu"
@@ -92,6 +96,7 @@ class LogKind(enum.Enum):
 #: Kinds that describe normal operation or context, not a failure on their own.
 NORMAL_KINDS = frozenset({
     LogKind.MIG_ASSERTION_NORMAL,
+    LogKind.MIG_APPLIED,
     LogKind.PLUGIN_REGISTERED,
     LogKind.DRIVER_VALIDATION_ATTEMPT,
     LogKind.PLUGIN_RUNTIME_HINT,
