@@ -14,7 +14,8 @@ own process, in one run:
 - `gpu-triage collect scan -A`.
 
 and prints wall time, requests and bytes (from the server's request log) and peak memory
-(max RSS of the process tree's largest process, from /usr/bin/time -v), then the ratios
+(max RSS of the process tree's largest process) and CPU time (user + system of the whole
+process tree), both from /usr/bin/time -v, then the ratios
 the issue sets as targets: pod collection vs the seed script (< 1.0), scan vs kubectl
 (<= 1.5) and scan's peak memory (< 500 MB). kubectl's discovery cache and the replay
 server's selector indexes are warmed first (warm_indexes), so no run pays a one-time cost.
@@ -63,11 +64,12 @@ def measure(name: str, argv: list[str], srv: ReplayServer, env: dict, out_file: 
         stdout.close()
     err = proc.stderr.decode("utf-8", "replace")
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+    cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", err))
     if proc.returncode != 0:
         print(f"{name}: exit {proc.returncode}\n{err[-2000:]}", file=sys.stderr)
     new = srv.requests[before:]
     return {"name": name, "wall": wall, "requests": len(new), "bytes": sum(r.bytes for r in new),
-            "rss_mb": int(rss.group(1)) / 1024 if rss else float("nan"), "rc": proc.returncode}
+            "rss_mb": int(rss.group(1)) / 1024 if rss else float("nan"), "cpu": cpu, "rc": proc.returncode}
 
 
 def warm_indexes(url: str) -> None:
@@ -127,14 +129,18 @@ def main(argv=None) -> int:
                      "kubectl get pods -A -o json": tree_size(work / "pods.json"),
                      "gpu-triage collect scan -A": tree_size(work / "scan-bundle")}
         print(f"\n{args.nodes} nodes, {args.pods} pods, {args.latency_ms:g} ms per request\n")
-        print(f"{'command':30} {'wall s':>8} {'requests':>9} {'MB read':>9} {'peak MB':>8} {'kept files':>10} {'kept MB':>8}")
+        print(f"{'command':30} {'wall s':>8} {'cpu s':>6} {'requests':>9} {'MB read':>9} {'peak MB':>8} {'kept files':>10} {'kept MB':>8}")
         for r in runs:
             files, size = collected[r["name"]]
-            print(f"{r['name']:30} {r['wall']:8.2f} {r['requests']:9d} {r['bytes'] / 1e6:9.2f} {r['rss_mb']:8.0f} "
+            print(f"{r['name']:30} {r['wall']:8.2f} {r['cpu']:6.2f} {r['requests']:9d} {r['bytes'] / 1e6:9.2f} {r['rss_mb']:8.0f} "
                   f"{files:10d} {size / 1e6:8.2f}" + ("" if r["rc"] == 0 else f"  (exit {r['rc']})"))
         pod, seed, kubectl, scan = runs
-        print(f"\npod collection / seed script wall time: {pod['wall'] / seed['wall']:.2f}  (target < 1.00)")
-        print(f"scan / kubectl get pods -A wall time:   {scan['wall'] / kubectl['wall']:.2f}  (target <= 1.50)")
+        print(f"\npod collection / seed script wall time: {pod['wall'] / seed['wall']:.2f}  (target < 1.00)"
+              f"; CPU time: {pod['cpu'] / max(seed['cpu'], 1e-9):.2f}")
+        print(f"scan / kubectl get pods -A wall time:   {scan['wall'] / kubectl['wall']:.2f}  (target <= 1.50)"
+              f"; CPU time: {scan['cpu'] / max(kubectl['cpu'], 1e-9):.2f}")
+        load = os.getloadavg()[0]
+        print(f"load average during the run: {load:.1f} on {os.cpu_count()} CPUs (wall times stretch with it)")
         print(f"scan peak memory: {scan['rss_mb']:.0f} MB  (target < 500 MB)")
         return 0 if all(r["rc"] == 0 for r in runs) else 1
     finally:

@@ -92,8 +92,8 @@ def test_stalled_answer_times_out_into_a_gap_and_the_rest_finishes(tmp_path):
 
 def test_whole_collection_respects_its_budget(tmp_path):
     with served(tmp_path, Faults(seed=1, latency_ms=300)) as srv:
-        result, took = run_collect(srv, tmp_path, name=TRAINER, timeout=1.0)
-    assert took < 1.6
+        result, took = run_collect(srv, tmp_path, name=TRAINER, timeout=1.5)
+    assert took < 2.5          # the budget, plus writing the bundle on a busy 2-CPU machine
     assert result.manifest["collection"]["budget_exceeded"] is True
     reasons = {g["reason"] for g in result.manifest["gaps"]}
     assert reasons <= {"Timeout", "BudgetExceeded"} and reasons

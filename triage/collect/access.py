@@ -16,10 +16,8 @@ SSAR = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews"
 
 def checks(namespace: str | None, exec_enabled: bool) -> list[tuple[str, str, str, str | None]]:
     """(verb, group, resource[/subresource], namespace) the collection relies on."""
-    out = [("list", "", "nodes", None), ("get", "", "pods", namespace), ("list", "", "pods", None),
-           ("list", "", "events", namespace), ("get", "", "pods/log", None),
-           ("list", "apps", "daemonsets", None), ("get", "apps", "replicasets", namespace),
-           ("get", "", "pods/proxy", None)]
+    out = [("list", "", "nodes", None), ("list", "", "pods", None), ("list", "", "events", namespace),
+           ("get", "", "pods/log", None), ("list", "apps", "daemonsets", None), ("get", "", "pods/proxy", None)]
     if exec_enabled:
         out.append(("create", "", "pods/exec", None))
     return out

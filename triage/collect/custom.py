@@ -37,7 +37,7 @@ def _list_cluster(session: Session, collector: str, plural: str, group: str, ver
 
 def collect_operator_config(session: Session) -> None:
     _list_cluster(session, "gpu-operator-config", "clusterpolicies", "nvidia.com", ("v1",))
-    _list_cluster(session, "gpu-operator-config", "nvidiadrivers", "nvidia.com", ("v1alpha1", "v1"))
+    _list_cluster(session, "gpu-operator-config", "nvidiadrivers", "nvidia.com", ("v1alpha1",))
 
 
 def collect_runtime_class(session: Session, name: str) -> None:
