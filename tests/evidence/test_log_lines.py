@@ -127,3 +127,27 @@ def test_any_text_splits_without_error_and_numbers_stay_in_range(text: str) -> N
 @given(st.text(alphabet=st.characters(blacklist_characters='"\\\n'), max_size=200))
 def test_stripping_only_removes_a_prefix(line: str) -> None:
     assert line.endswith(strip_prefixes(line))
+
+
+WRAPPERS = {
+    "cri": lambda line: f"2024-10-24T09:25:48.176690024+08:00 stderr F {line}",
+    "kubectl-timestamps": lambda line: f"2024-10-24T01:25:48.176690024Z {line}",
+    "kubectl-prefix": lambda line: f"[pod/nvidia-operator-validator-ndtzv/driver-validation] {line}",
+    "docker-json-file": lambda line: json.dumps({"log": line + "\n", "stream": "stderr",
+                                                 "time": "2024-10-24T01:25:48.176690024Z"}),
+}
+LOG_CASES = sorted(c for c in CASES if CASES[c]["where"] in {
+    "container_log", "previous_container_log", "device_plugin_log", "validator_log", "driver_log", "gfd_log",
+    "mig_manager_log", "nvidia_smi"})
+
+
+@pytest.mark.parametrize("wrapper", sorted(WRAPPERS))
+def test_every_real_log_case_reads_the_same_through_any_wrapper(wrapper: str) -> None:
+    from triage.evidence.log_scan import scan_log
+
+    wrap = WRAPPERS[wrapper]
+    for case_id in LOG_CASES:
+        text = CASES[case_id]["text"]
+        wrapped = "\n".join(wrap(line) for line in text.split("\n"))
+        plain = [(f.line, f.kind, f.params, f.excerpt) for f in scan_log(text)]
+        assert [(f.line, f.kind, f.params, f.excerpt) for f in scan_log(wrapped)] == plain, case_id

@@ -32,6 +32,7 @@ from typing import Iterator
 
 MAX_PREFIX_ROUNDS = 8
 MAX_JSON_CHARS = 1_000_000
+MAX_JSON_DEPTH = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,28 +49,30 @@ _CRI = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d) 
 _LOGRUS_KV = re.compile(r'time="[^"]*" level=\w+ msg="((?:[^"\\]|\\.)*)"?')
 
 _PREFIX_PATTERNS: tuple[str, ...] = (
-        # kubectl --timestamps / ISO timestamps
-        r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +",
-        # kubectl --prefix
-        r"\[pod/[^\]\s]+\] ",
-        # klog
-        r"[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\s\]]+\] ?",
-        # Go log, with an optional log.SetPrefix program name
-        r"(?:[\w.-]+: )?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? ?",
-        # vLLM process tag
-        r"\([A-Za-z_]\w*(?:[ ,]+\w+=[^\s,)]*)*\) +",
-        # vLLM logger: v0 `INFO 11-18 18:07:28 engine.py:366]`, v1 with `[...]`, newest without the date
-        r"(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +(?:\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?|\[)[\w./-]+:\d+\] ?",
-        # torch distributed rank tag
-        r"\[rank\d+\]: ?",
-        # c10 / glog bracket header
-        r"\[[IWEF](?:\d{3,4} \d\d:\d\d:\d\d\.\d+)? ?[\w.-]+:\d+\] ?",
-        # logrus text formatter
-        r"(?:TRAC|DEBU|INFO|WARN|ERRO|FATA|PANI)\[[^\]]{1,40}\] ?",
-        # docker compose service column
-        r"(?:[\w.-]+|\[[\w.-]+\]) +\| ",
-        # stern / k9s: <pod with generated suffix> <container>
-        r"[a-z0-9](?:[-a-z0-9]*[a-z0-9])?-(?=[a-z]*\d)[bcdfghjklmnpqrstvwxz2-9]{5} [a-z0-9](?:[-a-z0-9]*[a-z0-9])? ",
+    # a CRI line (also nested: a CRI file shown through kubectl --timestamps)
+    _CRI.pattern,
+    # kubectl --timestamps / ISO timestamps
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +",
+    # kubectl --prefix
+    r"\[pod/[^\]\s]+\] ",
+    # klog
+    r"[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\s\]]+\] ?",
+    # Go log, with an optional log.SetPrefix program name
+    r"(?:[\w.-]+: )?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? ?",
+    # vLLM process tag
+    r"\([A-Za-z_]\w*(?:[ ,]+\w+=[^\s,)]*)*\) +",
+    # vLLM logger: v0 `INFO 11-18 18:07:28 engine.py:366]`, v1 with `[...]`, newest without the date
+    r"(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +(?:\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?|\[)[\w./-]+:\d+\] ?",
+    # torch distributed rank tag
+    r"\[rank\d+\]: ?",
+    # c10 / glog bracket header
+    r"\[[IWEF](?:\d{3,4} \d\d:\d\d:\d\d\.\d+)? ?[\w.-]+:\d+\] ?",
+    # logrus text formatter
+    r"(?:TRAC|DEBU|INFO|WARN|ERRO|FATA|PANI)\[[^\]]{1,40}\] ?",
+    # docker compose service column
+    r"(?:[\w.-]+|\[[\w.-]+\]) +\| ",
+    # stern / k9s: <pod with generated suffix> <container>
+    r"[a-z0-9](?:[-a-z0-9]*[a-z0-9])?-(?=[a-z]*\d)[bcdfghjklmnpqrstvwxz2-9]{5} [a-z0-9](?:[-a-z0-9]*[a-z0-9])? ",
 )
 #: One alternation of every prefix (tried in the order above, in C).
 _PREFIX = re.compile("|".join(f"(?:{p})" for p in _PREFIX_PATTERNS))
@@ -140,19 +143,24 @@ def _json_messages(text: str) -> list[str] | None:
 
 def expand_line(raw: str, number: int) -> list[LogLine]:
     """The logical line(s) of one physical line: normally one; several for a JSON
-    message with `\\n` escapes (all citing `number`)."""
-    text = strip_prefixes(raw)
-    if '"' in text:
+    message with `\\n` escapes (all citing `number`). A JSON message that is itself
+    a JSON log line (TGI's JSON inside docker's json-file) is unwrapped as well."""
+    return [LogLine(number, text, raw) for text in _messages(raw, MAX_JSON_DEPTH)]
+
+
+def _messages(line: str, depth: int) -> list[str]:
+    text = strip_prefixes(line)
+    if depth > 0 and '"' in text:
         messages = _json_messages(text)
         if messages is not None:
-            out = []
+            out: list[str] = []
             for message in messages:
                 for sub in message.split("\n"):
-                    sub = strip_prefixes(sub.rstrip("\r"))
+                    sub = sub.rstrip("\r")
                     if sub.strip():
-                        out.append(LogLine(number, sub, raw))
+                        out.extend(_messages(sub, depth - 1))
             return out
-    return [LogLine(number, text, raw)]
+    return [text]
 
 
 def physical_lines(text: str) -> list[str]:
