@@ -74,6 +74,9 @@ class Redactor:
     def __post_init__(self) -> None:
         self._rules = [(name, re.compile(pat), group, hints) for name, pat, group, hints in _RULES]
         self._rules += [(name, pat, 0, ()) for name, pat in self.extra]
+        # One pass that rules out most strings (names, images, labels) before any rule runs.
+        hints = sorted({h for *_r, hs in _RULES for h in hs}, key=len, reverse=True)
+        self._any_hint = None if self.extra else re.compile("|".join(map(re.escape, hints)), re.IGNORECASE)
 
     @classmethod
     def from_options(cls, enabled: bool = True, patterns_file: str | None = None) -> "Redactor":
@@ -106,6 +109,8 @@ class Redactor:
         """Replace every token the rules find in free text (logs, args, annotations)."""
         if not self.enabled or not value:
             return value
+        if len(value) < 4096 and self._any_hint is not None and not self._any_hint.search(value):
+            return value        # short strings: one regex pass; long logs: the per-rule substring checks
         lower = None
         for name, pattern, group, hints in self._rules:
             if hints:

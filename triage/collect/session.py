@@ -231,6 +231,8 @@ def _sort_key(item: dict) -> tuple:
 
 
 def _needs_for(failure: ApiFailure, needs: str) -> str:
+    if failure.reason == "BadRequest":
+        return f"{needs}, and a server that still holds it (it answered: {failure.message})"
     if failure.reason in ("Timeout", "BudgetExceeded"):
         return f"{needs} (not answered in time: raise --request-timeout or --timeout)"
     if failure.reason in ("TooManyRequests", "ServerError", "Unreachable"):
