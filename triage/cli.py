@@ -42,7 +42,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 continue
             raise
         module.register(sub)
+    _accept_debug_anywhere(parser)
     return parser
+
+
+def _accept_debug_anywhere(parser: argparse.ArgumentParser) -> None:
+    """`--debug` after the command too (`gpu-triage pod x --debug`), as kubectl takes its
+    global flags anywhere. SUPPRESS: a subcommand never resets the top-level value."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                if "--debug" not in sub._option_string_actions:
+                    sub.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                                     help="show tracebacks on errors")
+                _accept_debug_anywhere(sub)
 
 
 def _command_in(argv: list[str]) -> str | None:
@@ -72,6 +85,13 @@ def main(argv: list[str] | None = None) -> int:
         print("gpu-triage: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        return 1
+    except Exception as err:  # a bug or an untranslated library error: one line, traceback with --debug
+        if args.debug:
+            raise
+        text = " ".join(str(err).split())[:300]
+        print(f"gpu-triage: error: unexpected {type(err).__name__}{': ' + text if text else ''} "
+              "(run again with --debug for the traceback, and report it)", file=sys.stderr)
         return 1
 
 
