@@ -3,13 +3,24 @@ Without -n, every namespace."""
 
 from __future__ import annotations
 
+import argparse
+
 from triage.commands.collect import add_cluster_arguments, add_live_output, live
+
+EXAMPLE = """examples:
+  gpu-triage scan -A
+  gpu-triage scan -n llm -l app=qwen-vllm
+  gpu-triage scan -A --out ./scan-report      # report.md, report.html, findings.json, bundle/
+
+exit status: 0 healthy, 3 problem found, 4 warnings only, 5 inconclusive (evidence missing),
+1 the tool failed or bad input, 2 usage error."""
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("scan", help="every unhealthy GPU workload and every GPU node in scope",
                               description="Page through the pods in scope (all namespaces unless -n), keep the "
-                                          "GPU pods that are not healthy and every GPU node, then diagnose.")
+                                          "GPU pods that are not healthy and every GPU node, then diagnose.",
+                              epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_cluster_arguments(p)
     add_live_output(p)
     p.set_defaults(func=lambda args: live("scan", args))
