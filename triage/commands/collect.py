@@ -139,17 +139,32 @@ def add_live_output(p: argparse.ArgumentParser) -> None:
                    help="output format (default text)")
     p.add_argument("--out", metavar="DIR", help="keep the bundle and every rendering in DIR")
 
+COLLECT_EXAMPLES = {
+    "pod": "example:\n  gpu-triage collect pod qwen-vllm-7d9f8c6b5-x2x4k -n llm -o incident.tar.gz",
+    "workload": "example:\n  gpu-triage collect workload deployment/qwen-vllm -n llm -o qwen.tar.gz",
+    "node": "example:\n  gpu-triage collect node gpu-t4-2 -o node-gpu-t4-2.tar.gz",
+    "scan": "example:\n  gpu-triage collect scan -A -o cluster.tar.gz",
+}
+COLLECT_EXAMPLE = """examples:
+  gpu-triage collect pod qwen-vllm-7d9f8c6b5-x2x4k -n llm -o incident.tar.gz
+  gpu-triage collect scan -A -o cluster.tar.gz
+  gpu-triage analyze incident.tar.gz        # later, anywhere: offline
+
+exit status: 0 collected (gaps are recorded in the bundle), 1 the tool failed, 2 usage error."""
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("collect", help="collect a bundle to attach to a ticket (no analysis)",
                               description="Collect the evidence a GPU diagnosis needs into a bundle: read-only, "
-                                          "bounded, redacted.")
+                                          "bounded, redacted.",
+                              epilog=COLLECT_EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="collect_kind", metavar="TARGET")
     for kind, metavar, help_text in (("pod", "NAME", "one pod and everything below it"),
                                      ("workload", "KIND/NAME", "a Deployment, StatefulSet, Job or DaemonSet"),
                                      ("node", "NAME", "one node's GPU stack"),
                                      ("scan", None, "every GPU workload and GPU node in scope")):
-        q = sub.add_parser(kind, help=help_text)
+        q = sub.add_parser(kind, help=help_text, epilog=COLLECT_EXAMPLES[kind],
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         if metavar:
             q.add_argument("name", metavar=metavar)
         add_cluster_arguments(q, namespaced=kind != "node")
