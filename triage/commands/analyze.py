@@ -25,11 +25,20 @@ _RENDERERS = {"text": ("triage.render.text", "render_text"),
               "markdown": ("triage.render.markdown", "render_markdown"),
               "html": ("triage.render.html", "render_html")}
 
+EXAMPLE = """examples:
+  gpu-triage analyze incident.tar.gz
+  gpu-triage analyze ./bundle --target Pod/llm/qwen-vllm-7d9f8c6b5-x2x4k -o markdown
+  gpu-triage analyze support-bundle.tar.gz -o json --out ./report
+
+exit status: 0 healthy, 3 problem found, 4 warnings only, 5 inconclusive (evidence missing),
+1 bad bundle or the tool failed, 2 usage error."""
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "analyze", help="offline triage of a bundle (ours or a troubleshoot support bundle)",
-        description="Diagnose a bundle: the first failing layer, its evidence, what could not be checked.")
+        description="Diagnose a bundle: the first failing layer, its evidence, what could not be checked.",
+        epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("bundle", metavar="BUNDLE", help="bundle directory or .tar.gz")
     add_output_arguments(p)
     p.add_argument("--target", metavar="KIND/NS/NAME",
