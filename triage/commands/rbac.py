@@ -9,6 +9,8 @@ for a user, group or service account when one is named.
 
 from __future__ import annotations
 
+import argparse
+
 import yaml
 
 from triage.collect.permissions import EXEC, READ, Access
@@ -73,11 +75,17 @@ def manifests(exec_namespace: str | None = None, subject: dict | None = None, wi
         docs += [_binding(d, subject) for d in list(docs)]
     return docs
 
+EXAMPLE = """examples:
+  gpu-triage rbac | kubectl apply -f -
+  gpu-triage rbac --exec-namespace gpu-operator --user oncall@example.com
+  gpu-triage rbac --no-exec --service-account ops/gpu-triage > gpu-triage-rbac.yaml"""
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("rbac", help="print the least-privilege RBAC manifests the tool needs",
                               description="Print a read-only ClusterRole and a separate role allowing pods/exec, "
-                                          "as YAML for kubectl apply -f -.")
+                                          "as YAML for kubectl apply -f -.",
+                              epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--exec-namespace", metavar="NS",
                    help="grant pods/exec only in this namespace (a Role instead of a ClusterRole)")
     p.add_argument("--no-exec", action="store_true", help="leave out the pods/exec role")
