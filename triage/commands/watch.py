@@ -31,8 +31,12 @@ DEFAULT_HEALTHZ_PORT = 8080
 def register(sub) -> None:
     p = sub.add_parser("watch", help="watch GPU pods and post each new diagnosis to Slack once",
                        description=__doc__.split("\n\n", 1)[0].split(": ", 1)[1],
-                       epilog="Slack: SLACK_BOT_TOKEN with --channel, or SLACK_WEBHOOK_URL (or --token-file / "
-                              "--webhook-file). Exit: 0 after SIGTERM/SIGINT, 1 when it cannot start.")
+                       epilog="examples:\n"
+                              "  SLACK_BOT_TOKEN=xoxb-... gpu-triage watch -A --channel C0123ABCD --state watch.json\n"
+                              "  SLACK_WEBHOOK_URL=https://hooks.slack.com/services/... gpu-triage watch -n llm\n\n"
+                              "Slack: SLACK_BOT_TOKEN with --channel, or SLACK_WEBHOOK_URL (or --token-file / "
+                              "--webhook-file). Exit: 0 after SIGTERM/SIGINT, 1 when it cannot start.",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--kubeconfig", help="kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)")
     p.add_argument("--context", help="kubeconfig context")
     scope = p.add_mutually_exclusive_group()
