@@ -373,3 +373,21 @@ def test_docstring_samples_hold() -> None:
     for module in (log_lines, log_signatures, log_scan):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_vllm_start_up_budget_numbers() -> None:
+    (fact,) = scan_log("(EngineCore_DP0 pid=100) ERROR 03-24 14:38:36 [core.py:1102] ValueError: Free memory on device "
+                       "(3.21/4.0 GiB) on startup is less than desired GPU memory utilization (0.85, 3.4 GiB). Decrease "
+                       "GPU memory utilization or reduce GPU memory used by other processes.")
+    assert fact.kind is K.VLLM_FREE_MEMORY_LOW
+    assert fact.as_dict() == {"free_bytes": int(3.21 * GiB), "total_bytes": 4 * GiB, "utilization": "0.85",
+                              "wanted_bytes": int(3.4 * GiB)}
+
+
+def test_plain_cuda_errors_outside_the_validator() -> None:
+    text = ("RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable\n"
+            "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+            "RuntimeError: CUDA error: uncorrectable ECC error encountered\n"
+            "RuntimeError: CUDA error: system not yet initialized\n")
+    assert [f.kind for f in scan_log(text)] == [K.CUDA_DEVICE_BUSY, K.CUDA_KERNEL_FAULT, K.CUDA_ECC_ERROR,
+                                                K.CUDA_SYSTEM_NOT_INITIALIZED]

@@ -32,6 +32,9 @@ class LogKind(enum.Enum):
     CUDA_DRIVER_TOO_OLD = "cuda_driver_too_old"
     NO_NVIDIA_DRIVER = "no_nvidia_driver"
     NO_CUDA_DEVICE = "no_cuda_device"
+    CUDA_DEVICE_BUSY = "cuda_device_busy"
+    CUDA_ECC_ERROR = "cuda_ecc_error"
+    CUDA_KERNEL_FAULT = "cuda_kernel_fault"
     NO_KERNEL_IMAGE = "no_kernel_image"
     NCCL_TIMEOUT = "nccl_timeout"
     NCCL_NETWORK = "nccl_network"
@@ -43,6 +46,7 @@ class LogKind(enum.Enum):
     HF_FORBIDDEN = "hf_forbidden"
     VLLM_MAX_LEN_EXCEEDS_KV = "vllm_max_len_exceeds_kv"
     VLLM_NO_CACHE_MEMORY = "vllm_no_cache_memory"
+    VLLM_FREE_MEMORY_LOW = "vllm_free_memory_low"
     # device plugin, GFD, MIG manager
     PLUGIN_NVML_UNAVAILABLE = "plugin_nvml_unavailable"
     PLUGIN_RUNTIME_HINT = "plugin_runtime_hint"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from triage.evidence.log_facts import LogFact, LogKind as K
 from triage.evidence.log_params import (
     SIZE, Builder, container_cli, cuda_validation, groups, hf_repo, image_pull, to_int, no_params,
-    nvml_generation, search, torch_oom, with_params,
+    nvml_generation, search, to_bytes, torch_oom, with_params,
 )
 
 
@@ -81,6 +81,18 @@ SIGNATURES: tuple[Signature, ...] = (
          r"forward compatibility was attempted on non supported HW",
          "RuntimeError: CUDA error: forward compatibility was attempted on non supported HW",
          with_params(no_params, variant="forward_compat"), "cuda_error"),
+    _sig("cuda_device_busy", K.CUDA_DEVICE_BUSY, ("busy or unavailable", "cudaErrorDevicesUnavailable"),
+         r"CUDA-capable device\(s\) is/are busy or unavailable|cudaErrorDevicesUnavailable",
+         "RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable", no_params, "cuda_error"),
+    _sig("cuda_ecc", K.CUDA_ECC_ERROR, ("uncorrectable ECC error", "cudaErrorECCUncorrectable"),
+         r"uncorrectable ECC error encountered|cudaErrorECCUncorrectable",
+         "RuntimeError: CUDA error: uncorrectable ECC error encountered", no_params, "cuda_error"),
+    _sig("cuda_kernel_fault", K.CUDA_KERNEL_FAULT,
+         ("illegal memory access", "unspecified launch failure", "device-side assert", "misaligned address",
+          "illegal instruction was encountered"),
+         r"(?P<error>an illegal memory access was encountered|unspecified launch failure|device-side assert triggered"
+         r"|misaligned address|an illegal instruction was encountered)",
+         "RuntimeError: CUDA error: an illegal memory access was encountered", groups, "cuda_error"),
     _sig("no_nvidia_driver", K.NO_NVIDIA_DRIVER, "Found no NVIDIA driver", r"Found no NVIDIA driver on your system",
          "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver",
          no_params, "cuda_error"),
@@ -100,6 +112,10 @@ SIGNATURES: tuple[Signature, ...] = (
          "[E ProcessGroupNCCL.cpp:737] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, "
          "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212 milliseconds before timing out.",
          lambda m, line: {**groups(m, line), "rank": to_int(search(r"\[Rank (\d+)\]", line))}, "nccl"),
+    _sig("nccl_watchdog_stuck", K.NCCL_TIMEOUT, ("watchdog got stuck", "Some NCCL operations have failed or timed out"),
+         r"watchdog got stuck for (?P<stuck_seconds>\d{1,9}) seconds|Some NCCL operations have failed or timed out",
+         "[rank3]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 3] ProcessGroupNCCL's watchdog got stuck for 480 seconds "
+         "without making progress in monitoring enqueued collectives.", groups, "nccl"),
     _sig("nccl_net", K.NCCL_NETWORK, ("NET/IB", "NET/Socket", "NET/OFI"),
          r"NET/(?P<transport>IB|Socket|OFI)\s*:\s*(?P<detail>.{0,160})",
          "NCCL WARN NET/IB : Got async event : port error", groups, "nccl"),
@@ -130,8 +146,10 @@ SIGNATURES: tuple[Signature, ...] = (
          "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
          lambda m, line: {"shm_hint": "shared memory" in line or "shm" in line}, "bus"),
     # --- Hugging Face (one fact per line; the status code decides) -------------------
-    _sig("hf_403", K.HF_FORBIDDEN, ("403 Client Error", "not in the authorized list"),
-         r"403 Client Error|not in the authorized list",
+    _sig("hf_403", K.HF_FORBIDDEN, ("403 Client Error", "not in the authorized list", "rejected by the repo's authors",
+                                    "awaiting a review from the repo authors"),
+         r"403 Client Error|not in the authorized list|has been rejected by the repo's authors"
+         r"|awaiting a review from the repo authors",
          "huggingface_hub.utils._errors.GatedRepoError: 403 Client Error. (Request ID: Root=1-66d1c249)",
          with_params(hf_repo, status=403), "hf"),
     _sig("hf_401", K.HF_UNAUTHORIZED, ("401 Client Error", "Invalid credentials in Authorization", "Invalid user token",
@@ -160,6 +178,16 @@ SIGNATURES: tuple[Signature, ...] = (
           "KV cache memory is needed"),
          r"max seq len \(|stored in KV cache|KV cache is needed|available KV cache memory|[Ii]nsufficient KV cache",
          "        f\"stored in KV cache ({max_seq_len}). Try increasing \"", with_params(no_params, fragment=True), "vllm_kv"),
+    _sig("vllm_free_memory_low", K.VLLM_FREE_MEMORY_LOW, "is less than desired GPU memory utilization",
+         r"Free memory on device \((?P<free>\d{1,6}(?:\.\d{1,4})?)/(?P<total>\d{1,6}(?:\.\d{1,4})?) GiB\) on startup is "
+         r"less than desired GPU memory utilization \((?P<utilization>[\d.]{1,8}), (?P<wanted>\d{1,6}(?:\.\d{1,4})?) GiB\)",
+         "ValueError: Free memory on device (3.21/4.0 GiB) on startup is less than desired GPU memory utilization "
+         "(0.85, 3.4 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+         lambda m, line: {"free_bytes": to_bytes(m.group("free") + " GiB"),
+                          "total_bytes": to_bytes(m.group("total") + " GiB"),
+                          "utilization": m.group("utilization"),
+                          "wanted_bytes": to_bytes(m.group("wanted") + " GiB")},
+         "vllm_kv"),
     _sig("vllm_no_cache_blocks", K.VLLM_NO_CACHE_MEMORY, "No available memory for the cache blocks",
          r"No available memory for the cache blocks",
          "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
@@ -169,8 +197,9 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Failed to start nvml with error:\s*(?P<detail>.{0,160})",
          "2018/05/14 09:11:36 Failed to start nvml with error:  could not load NVML library",
          with_params(groups, generation="2018"), "plugin_nvml"),
-    _sig("plugin_nvml_v014", K.PLUGIN_NVML_UNAVAILABLE, "Failed to initialize NVML: could not load NVML library",
-         r"Failed to initialize NVML: could not load NVML library",
+    _sig("plugin_nvml_v014", K.PLUGIN_NVML_UNAVAILABLE, ("Failed to initialize NVML: could not load NVML library",
+                                                         "ERROR_LIBRARY_NOT_FOUND"),
+         r"Failed to initialize NVML: (?:could not load NVML library|ERROR_LIBRARY_NOT_FOUND)",
          "2023/10/19 03:11:54 Failed to initialize NVML: could not load NVML library.",
          nvml_generation("v0.14"), "plugin_nvml"),
     _sig("plugin_nvml_v015", K.PLUGIN_NVML_UNAVAILABLE,
@@ -296,8 +325,9 @@ SIGNATURES: tuple[Signature, ...] = (
                                                     "NVML library version: "),
          r"[Dd]river/library version mismatch|NVML library version: (?P<library_version>\d+(?:\.\d+)+)",
          "Failed to initialize NVML: Driver/library version mismatch"),
-    _sig("driver_not_loaded", K.DRIVER_NOT_LOADED, "communicate with the NVIDIA driver",
-         r"couldn't communicate with the NVIDIA driver",
+    _sig("driver_not_loaded", K.DRIVER_NOT_LOADED, ("communicate with the NVIDIA driver", "ERROR_DRIVER_NOT_LOADED",
+                                                    "NVML: Driver Not Loaded"),
+         r"couldn't communicate with the NVIDIA driver|NVML: (?:ERROR_DRIVER_NOT_LOADED|Driver Not Loaded)",
          "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.", no_params),
     _sig("driver_kernel_unresolved", K.DRIVER_KERNEL_UNRESOLVED, "Could not resolve Linux kernel version",
          r"Could not resolve Linux kernel version", "Could not resolve Linux kernel version", no_params),
