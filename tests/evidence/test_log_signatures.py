@@ -391,3 +391,11 @@ def test_plain_cuda_errors_outside_the_validator() -> None:
             "RuntimeError: CUDA error: system not yet initialized\n")
     assert [f.kind for f in scan_log(text)] == [K.CUDA_DEVICE_BUSY, K.CUDA_KERNEL_FAULT, K.CUDA_ECC_ERROR,
                                                 K.CUDA_SYSTEM_NOT_INITIALIZED]
+
+
+def test_helpers_pick_kinds_and_drop_normal_flow() -> None:
+    from triage.evidence.log_facts import of_kind, problems
+
+    facts = scan_log(CASES["dp-nvml-could-not-load-cri-log"]["text"])
+    assert [f.line for f in of_kind(facts, K.PLUGIN_RUNTIME_HINT)] == [3]
+    assert [f.kind for f in problems(facts)] == [K.PLUGIN_NVML_UNAVAILABLE]

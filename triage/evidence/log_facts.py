@@ -153,3 +153,14 @@ def make_fact(kind: LogKind, line: int, message: str, params: dict[str, ParamVal
         excerpt = ("..." if begin else "") + window + ("..." if begin + len(window) < len(excerpt) else "")
     items = tuple(sorted((k, v) for k, v in params.items() if v is not None))
     return LogFact(kind=kind, line=line, excerpt=excerpt, params=items)
+
+
+def of_kind(facts: tuple[LogFact, ...] | list[LogFact], *kinds: LogKind) -> tuple[LogFact, ...]:
+    """The facts of the given kinds, in their order (e.g. every CUDA_OOM line)."""
+    wanted = set(kinds)
+    return tuple(f for f in facts if f.kind in wanted)
+
+
+def problems(facts: tuple[LogFact, ...] | list[LogFact]) -> tuple[LogFact, ...]:
+    """The facts that report a failure (normal-flow and context kinds left out)."""
+    return tuple(f for f in facts if not f.normal)
