@@ -26,7 +26,8 @@ def test_discovery_lists_every_served_group_and_the_pod_subresources(server):
     groups = {g["name"]: g["preferredVersion"]["groupVersion"] for g in json.loads(body)["groups"]}
     assert groups == {"apps": "apps/v1", "batch": "batch/v1", "policy": "policy/v1", "nvidia.com": "nvidia.com/v1",
                       "resource.k8s.io": "resource.k8s.io/v1beta1",
-                      "authorization.k8s.io": "authorization.k8s.io/v1"}
+                      "authorization.k8s.io": "authorization.k8s.io/v1",
+                      "rbac.authorization.k8s.io": "rbac.authorization.k8s.io/v1"}
     code, _, body = _get(server.url + "/api/v1")
     names = {r["name"]: r for r in json.loads(body)["resources"]}
     assert {"pods", "pods/log", "pods/exec", "nodes", "events", "namespaces", "resourcequotas"} <= set(names)

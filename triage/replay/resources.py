@@ -126,6 +126,17 @@ BUILTIN: tuple[ResourceType, ...] = (
     ResourceType("jobs", "Job", "batch", "v1", True, "job", (), ("all",), "jobs"),
     ResourceType("poddisruptionbudgets", "PodDisruptionBudget", "policy", "v1", True,
                  "poddisruptionbudget", ("pdb",), (), "pod-disruption-budgets"),
+) + (
+    # Kinds a bundle never holds, served empty so that discovery knows them: `kubectl apply
+    # --dry-run=client -f deploy/watcher/` (tests/test_deploy.py) maps every manifest's kind.
+    ResourceType("serviceaccounts", "ServiceAccount", "", "v1", True, "serviceaccount", ("sa",)),
+    ResourceType("secrets", "Secret", "", "v1", True, "secret"),
+    ResourceType("cronjobs", "CronJob", "batch", "v1", True, "cronjob", ("cj",), ("all",)),
+    ResourceType("clusterroles", "ClusterRole", "rbac.authorization.k8s.io", "v1", False, "clusterrole"),
+    ResourceType("clusterrolebindings", "ClusterRoleBinding", "rbac.authorization.k8s.io", "v1", False,
+                 "clusterrolebinding"),
+    ResourceType("roles", "Role", "rbac.authorization.k8s.io", "v1", True, "role"),
+    ResourceType("rolebindings", "RoleBinding", "rbac.authorization.k8s.io", "v1", True, "rolebinding"),
 )
 
 # Served for the collector's permission preview; POST only.
