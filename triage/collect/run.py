@@ -23,6 +23,7 @@ from triage.collect import access, custom, dcgm, events, gpu_stack, in_container
 from triage.collect import nodes as nodes_mod
 from triage.collect import owners, pods, scan
 from triage.collect.kube import ApiFailure, Budget, Kube
+from triage.collect.permissions import needs
 from triage.collect.progress import Progress
 from triage.collect.session import Options, Session
 from triage.errors import ClusterError, UsageError
@@ -33,6 +34,9 @@ WORKLOAD_KINDS = {"deployment": "Deployment", "deploy": "Deployment", "statefuls
 
 
 MAX_TROUBLED_CANDIDATES = 3   # candidate nodes of a pending pod that get full GPU-stack detail
+MAX_DETAILED_PODS = 5         # pods of a workload whose logs are read and nvidia-smi run (unhealthy first)
+MAX_NODES = 20                # nodes of a workload's pods that are looked at at all
+MAX_FULL_NODES = 5            # ... and that get full GPU-stack detail (logs of every stack pod, exec, DCGM)
 
 
 @dataclass(frozen=True)
@@ -138,12 +142,18 @@ def _pod_context(session: Session, pod_list: list[dict], controller_events_done:
     opts = session.options
     futures: list[Future] = []
     namespaces = sorted({p["metadata"].get("namespace") or "default" for p in pod_list})
+    # Unhealthy pods first: they get logs and nvidia-smi; a healthy replica or two for contrast.
+    pod_list = sorted(pod_list, key=lambda p: (pods.is_healthy(p), p["metadata"]["name"]))
+    unhealthy = [p for p in pod_list if not pods.is_healthy(p)]
+    healthy = [p for p in pod_list if pods.is_healthy(p)]
+    detailed = unhealthy[:MAX_DETAILED_PODS] + healthy[:max(1, MAX_DETAILED_PODS - len(unhealthy))]
     for pod in pod_list:
         ns = pod["metadata"].get("namespace") or "default"
         futures.append(session.submit(events.collect_events, session, ns, "Pod", pod["metadata"]["name"]))
         if not controller_events_done:
             futures.append(session.submit(owners.collect_owner_chain, session, pod))
         futures.append(session.submit(namespace_objects.collect_pvcs, session, pod))
+    for pod in detailed:
         futures += logs.collect_pod_logs(session, pod)
         if opts.exec:
             futures += in_container.target_commands(session, pod)
@@ -161,14 +171,16 @@ def _pod_context(session: Session, pod_list: list[dict], controller_events_done:
     ds_future = session.submit(gpu_stack.stack_daemonsets, session)
 
     # Nodes: the pods' nodes in full; for pending pods, bounded candidate GPU nodes (light).
-    scheduled = sorted({p["spec"]["nodeName"] for p in pod_list if (p.get("spec") or {}).get("nodeName")})
+    scheduled = list(dict.fromkeys(p["spec"]["nodeName"] for p in pod_list
+                                   if (p.get("spec") or {}).get("nodeName")))[:MAX_NODES]
     pending = [p for p in pod_list if not (p.get("spec") or {}).get("nodeName")]
     node_futures = {name: session.submit(nodes_mod.get_node, session, name) for name in scheduled}
     candidates: list[dict] = []
     if pending:
         candidates = nodes_mod.candidate_nodes(session, pending[0], opts.max_candidate_nodes)
     target_uids = {p["metadata"].get("uid") for p in pod_list}
-    stack_futures = [session.submit(_node_stack, session, name, target_uids, True) for name in scheduled]
+    stack_futures = [session.submit(_node_stack, session, name, target_uids, i < MAX_FULL_NODES)
+                     for i, name in enumerate(scheduled)]
     troubled = [n for n in candidates if scan.node_problem(n)][:MAX_TROUBLED_CANDIDATES]
     stack_futures += [session.submit(_node_stack, session, n["metadata"]["name"], target_uids, n in troubled)
                       for n in candidates if n["metadata"]["name"] not in scheduled]
@@ -238,7 +250,6 @@ def _collect_workload_target(session: Session, target: Target) -> None:
                              if any(r.get("uid") == obj["metadata"].get("uid")
                                     for r in rs["metadata"].get("ownerReferences") or [])]
             except ApiFailure as failure:
-                from triage.collect.permissions import needs
                 session.failed("owners", layout.namespaced_list("replicasets", ns), failure,
                                needs("list", "replicasets", ns, "apps"))
                 return
@@ -249,13 +260,13 @@ def _collect_workload_target(session: Session, target: Target) -> None:
         futures.append(session.submit(replicasets))
     uid = obj["metadata"].get("uid")
     members = pods.list_pods(session, "pods", ns, {"labelSelector": selector} if selector else {},
-                             keep=lambda p: _owned_by(p, uid, target.kind, session))
+                             keep=lambda p: _owned_by(p, uid, target.kind))
     session.gather(futures)
     if members:
         _pod_context(session, members[:50], controller_events_done=False)
 
 
-def _owned_by(pod: dict, uid: str | None, kind: str, session: Session) -> bool:
+def _owned_by(pod: dict, uid: str | None, kind: str) -> bool:
     refs = pod["metadata"].get("ownerReferences") or []
     if kind == "Deployment":
         return any(r.get("kind") == "ReplicaSet" for r in refs)   # narrowed by the label selector

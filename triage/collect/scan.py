@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 
-from triage.collect import custom, events, gpu_stack, in_container, logs, namespace_objects, owners
+from triage.collect import custom, dcgm, events, gpu_stack, in_container, logs, namespace_objects, owners
 from triage.collect import nodes as nodes_mod
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
@@ -124,7 +124,6 @@ def collect_scan(session: Session, namespace: str | None) -> None:
             if role == "driver" and opts.exec:
                 futures += in_container.driver_commands(session, pod, node)
             elif role == "dcgm-exporter":
-                from triage.collect import dcgm
                 futures.append(session.submit(dcgm.collect_dcgm, session, pod, node))
     session.extra["collection"]["scan"]["nodes_detailed"] = sorted(troubled)[:MAX_NODES_DETAILED]
     session.gather(futures)
