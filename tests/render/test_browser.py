@@ -245,3 +245,97 @@ def test_report_prints_to_pdf(chromium, site, tmp_path):
     assert data.startswith(b"%PDF")
     pages = data.count(b"/Type /Page") - data.count(b"/Type /Pages")
     assert pages >= 3, pages        # ten workload sections, evidence and capacity do not fit one page
+
+
+# ---- every request the page makes, to any host, through the DevTools protocol ----------
+
+def devtools_requests(binary: str, tmp: Path, url: str, warmup: str, settle: float = 1.5) -> list[str]:
+    """Open `url` in headless Chromium driven over the DevTools protocol and return the
+    URL of every network request the page made (Network.requestWillBeSent), whatever
+    the host. The browser first loads `warmup`, a page of the same origin, so that the
+    recorded navigation stays in one renderer process (no event lost in a swap)."""
+    import time
+    import urllib.request
+
+    import websocket  # websocket-client, installed with kubernetes
+
+    profile = tmp / "devtools-profile"
+    proc = subprocess.Popen(
+        [binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-default-apps", "--disable-extensions", "--no-first-run",
+         "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+         f"--user-data-dir={profile}", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        port_file = profile / "DevToolsActivePort"
+        deadline = time.monotonic() + 60
+        while not (port_file.exists() and port_file.read_text().strip()):
+            assert proc.poll() is None and time.monotonic() < deadline, "chromium did not start"
+            time.sleep(0.1)
+        port = int(port_file.read_text().split()[0])
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as r:
+            page = next(t for t in json.load(r) if t["type"] == "page")
+        # Blocking reads only: a read timing out in the middle of a frame would lose it.
+        ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
+        events: list[dict] = []
+        ids = iter(range(1, 1000))
+
+        def read_until(done) -> None:
+            while True:
+                msg = json.loads(ws.recv())
+                if "method" in msg:
+                    events.append(msg)
+                if done(msg):
+                    return
+
+        def command(method: str, **params) -> None:
+            n = next(ids)
+            ws.send(json.dumps({"id": n, "method": method, "params": params}))
+            read_until(lambda m: m.get("id") == n)
+
+        def load(target: str) -> None:
+            command("Page.navigate", url=target)
+            read_until(lambda m: m.get("method") == "Page.loadEventFired")
+
+        try:
+            command("Page.enable")
+            load(warmup)
+            command("Network.enable")
+            events.clear()
+            load(url)
+            time.sleep(settle)      # late requests (timers, lazy images) queue up meanwhile
+            command("Runtime.evaluate", expression="1")
+            return [e["params"]["request"]["url"] for e in events
+                    if e["method"] == "Network.requestWillBeSent"]
+        finally:
+            ws.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+BLANK = b'<!DOCTYPE html><link rel="icon" href="data:,"><title>warm-up</title>'
+
+
+def test_devtools_sees_no_request_but_the_report_itself(chromium, site, tmp_path):
+    """Any host, not only our loopback server: the page loads nothing but itself."""
+    doc = json.loads((DOCS / "hostile.json").read_text("utf-8"))
+    site.pages["/report.html"] = render_html(doc).encode()
+    site.pages["/blank"] = BLANK
+    requests = devtools_requests(chromium, tmp_path, site.url + "/report.html", site.url + "/blank")
+    assert requests == [site.url + "/report.html"], requests
+    assert site.requests == ["/blank", "/report.html"], site.requests
+
+
+def test_devtools_recorder_does_see_requests(chromium, site, tmp_path):
+    """The recorder is not blind: a page with an image and a stylesheet shows both."""
+    site.pages["/leaky.html"] = (f'<html><head><link rel="stylesheet" href="{site.url}/x.css"></head>'
+                                 f'<body><img src="{site.url}/beacon.png"></body></html>').encode()
+    site.pages["/blank"] = BLANK
+    requests = devtools_requests(chromium, tmp_path, site.url + "/leaky.html", site.url + "/blank")
+    assert {site.url + "/x.css", site.url + "/beacon.png"} <= set(requests), (requests, site.requests)
