@@ -222,3 +222,14 @@ def test_inconclusive_names_the_missing_permission():
     doc = _doc("_inconclusive_crashloop_without_logs")
     assert doc["status"] == "inconclusive"
     assert any(g["needs"] == "get pods/log in namespace ml" for g in doc["diagnoses"][0]["gaps"])
+
+
+def test_fast_gpu_request_check_agrees_with_the_pod_view():
+    from triage.classify.rules.base import raw_requests_gpu
+    seen = 0
+    for scenario in SCENARIOS:
+        with load_bundle(scenario / "bundle") as b:
+            for pod in b.pods():
+                assert raw_requests_gpu(pod.raw) == pod.requests_gpu, (scenario.name, pod.name)
+                seen += 1
+    assert seen > 500

@@ -98,9 +98,8 @@ def _controller_chain(ctx: Context, pod: Pod) -> frozenset[Subject]:
 
 def resolve_targets(ctx: Context, target: Subject | None) -> list[Target]:
     if target is None:
-        stack = {(p.namespace or "", p.name) for _, p in ctx.stack_pods}
-        out = [Target(pod_subject(p), (p,), _controller_chain(ctx, p)) for p in ctx.all_pods
-               if raw_requests_gpu(p.raw) and p.requests_gpu and (p.namespace or "", p.name) not in stack]
+        out = [Target(Subject("Pod", r.name, r.namespace), (r.pod,), _controller_chain(ctx, r.pod))
+               for r in ctx.pod_rows if r.gpu and not r.role]
         out += [Target(Subject("Node", n), (), frozenset()) for n in ctx.gpu_node_names]
         return out
     if target.kind == "Node":
@@ -231,6 +230,17 @@ class _Index:
                 self.gaps_by_node[g.node].append(g)
 
 
+    def pending_pool(self, ctx: Context) -> list[Finding]:
+        """Node findings that may explain a pending pod: only when every GPU node has one."""
+        if not hasattr(self, "_pool"):
+            nodes = ctx.gpu_node_names
+            broken = [n for n in nodes if any(f.severity.rank <= Severity.ERROR.rank
+                                              for f in self.infra_by_node.get(n, ()))]
+            self._pool = [f for n in broken for f in self.infra_by_node.get(n, ())] \
+                if nodes and len(broken) == len(nodes) else []
+        return self._pool
+
+
 def _explains_any(cause: Finding, symptoms: Iterable[Finding]) -> bool:
     return any(explain.can_explain(cause.id, s.id) for s in symptoms)
 
@@ -261,10 +271,7 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
             else:
                 # a pending pod: node findings count when they explain its symptom, and only
                 # when every GPU node has one (a broken node among healthy ones explains nothing)
-                nodes = ctx.gpu_node_names
-                broken = [n for n in nodes if any(f.severity.rank <= Severity.ERROR.rank
-                                                  for f in idx.infra_by_node.get(n, ()))]
-                pool = [f for n in broken for f in idx.infra_by_node.get(n, ())] if len(broken) == len(nodes) else []
+                pool = idx.pending_pool(ctx)
                 changed = True
                 while changed:
                     changed = False
@@ -327,7 +334,7 @@ def inventory(ctx: Context) -> tuple[InventoryRow, ...]:
     for node in ctx.gpu_nodes():
         held: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
         for p in ctx.pods_by_node.get(node.name, ()):
-            if p.is_terminal or not raw_requests_gpu(p.raw):
+            if id(p) not in ctx.gpu_pod_ids or p.is_terminal:
                 continue
             for res, n in p.gpu_requests.items():
                 held[res].append((p.namespace or "", p.name, n, p.phase))
@@ -350,7 +357,7 @@ def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
         if asked.kind not in ("Pod", "Node") and asked.namespace:
             # a workload's other pods (the old replica of a rollout) matter too
             keys |= frozenset((p.namespace or "", p.name) for p in bundle.pods(asked.namespace)
-                              if raw_requests_gpu(p.raw) and p.requests_gpu)
+                              if raw_requests_gpu(p.raw))
         scope = Scope(keys)
     ctx = Context(bundle, scope)
     ctx.__dict__.update({k: v for k, v in probe.__dict__.items() if k not in ("scope", "scope_pods")})

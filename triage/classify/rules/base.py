@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Callable, Iterable, Iterator, Mapping
 
 from triage.bundle import layout
-from triage.bundle.objects import Event, Node, Pod
+from triage.bundle.objects import Event, Node, Pod, is_gpu_resource
 from triage.bundle.views import Bundle, LogText
 from triage.classify.model import Citation, Finding, Gap, Severity, Subject
 
@@ -74,23 +74,41 @@ def gpu_stack_role(pod: Pod) -> str | None:
 
 
 def raw_requests_gpu(raw) -> bool:
-    """A fast pre-check on the raw pod dict: does any container name a GPU resource or
-    the pod a ResourceClaim? (Pod.requests_gpu decides; this only skips the rest.)"""
+    """Does the raw pod dict request a GPU resource (limits or requests of any container,
+    `objects.is_gpu_resource`) or a ResourceClaim? The same answer as `Pod.requests_gpu`,
+    without building the container views (a scan asks it of every pod)."""
     spec = raw.get("spec") if isinstance(raw, dict) else None
     if not isinstance(spec, dict):
         return False
     if spec.get("resourceClaims"):
         return True
     for key in ("containers", "initContainers"):
-        for c in spec.get(key) or ():
+        containers = spec.get(key)
+        if not isinstance(containers, list):
+            continue
+        for c in containers:
             res = c.get("resources") if isinstance(c, dict) else None
-            if isinstance(res, dict):
-                for part in ("limits", "requests"):
-                    names = res.get(part)
-                    if isinstance(names, dict) and any(
-                            isinstance(k, str) and ("gpu" in k or k.startswith("nvidia.com/")) for k in names):
-                        return True
+            if not isinstance(res, dict):
+                continue
+            for part in ("limits", "requests"):
+                names = res.get(part)
+                if isinstance(names, dict):
+                    for k, v in names.items():
+                        if isinstance(k, str) and ("gpu" in k or k.startswith("nvidia.com/")) \
+                                and is_gpu_resource(k) and str(v).strip() not in ("0", ""):
+                            return True
     return False
+
+
+@dataclass(frozen=True)
+class PodRow:
+    pod: Pod
+    namespace: str
+    name: str
+    node: str
+    phase: str
+    gpu: bool              # requests a GPU resource or a ResourceClaim
+    role: str | None       # GPU-stack role, None for workload pods
 
 
 @dataclass(frozen=True)
@@ -178,26 +196,46 @@ class Context:
         return tuple(self.bundle.pods())
 
     @cached_property
+    def pod_rows(self) -> tuple["PodRow", ...]:
+        """One pass over every pod's raw dict: the fields every index needs, read once."""
+        rows = []
+        for p in self.all_pods:
+            raw = p.raw
+            meta = raw.get("metadata")
+            meta = meta if isinstance(meta, dict) else {}
+            spec = raw.get("spec")
+            spec = spec if isinstance(spec, dict) else {}
+            status = raw.get("status")
+            status = status if isinstance(status, dict) else {}
+            ns, name, node = meta.get("namespace"), meta.get("name"), spec.get("nodeName")
+            phase = status.get("phase")
+            rows.append(PodRow(p, ns if isinstance(ns, str) else "", name if isinstance(name, str) else "",
+                               node if isinstance(node, str) else "", phase if isinstance(phase, str) else "",
+                               raw_requests_gpu(raw), gpu_stack_role(p)))
+        return tuple(rows)
+
+    @cached_property
+    def gpu_pod_ids(self) -> frozenset[int]:
+        """id() of every pod that requests a GPU (a ResourceClaim counts)."""
+        return frozenset(id(r.pod) for r in self.pod_rows if r.gpu)
+
+    @cached_property
     def pods_by_key(self) -> Mapping[tuple[str, str], Pod]:
-        return {(p.namespace or "", p.name): p for p in self.all_pods}
+        return {(r.namespace, r.name): r.pod for r in self.pod_rows}
 
     @cached_property
     def pods_by_node(self) -> Mapping[str, tuple[Pod, ...]]:
         out: dict[str, list[Pod]] = defaultdict(list)
-        for p in self.all_pods:
-            if p.node_name:
-                out[p.node_name].append(p)
+        for r in self.pod_rows:
+            if r.node:
+                out[r.node].append(r.pod)
         return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
     def stack_pods(self) -> tuple[tuple[str, Pod], ...]:
         """(role, pod) for every GPU-stack pod, sorted by namespace/name."""
-        out = []
-        for p in self.all_pods:
-            role = gpu_stack_role(p)
-            if role:
-                out.append((role, p))
-        return tuple(sorted(out, key=lambda rp: (rp[1].namespace or "", rp[1].name)))
+        out = [(r.role, r.pod, r.namespace, r.name) for r in self.pod_rows if r.role]
+        return tuple((role, pod) for role, pod, _, _ in sorted(out, key=lambda x: (x[2], x[3])))
 
     def stack_on(self, node: str, role: str) -> tuple[Pod, ...]:
         return tuple(p for r, p in self.stack_pods if r == role and p.node_name == node)
@@ -207,17 +245,21 @@ class Context:
         """The workload pods the rules judge (targets, or every GPU pod in a scan);
         GPU-stack pods are judged by their own rules."""
         keys = self.scope.pod_keys
-        stack = {(p.namespace or "", p.name) for _, p in self.stack_pods}
         if keys is None:
-            pods = [p for p in self.all_pods if raw_requests_gpu(p.raw) and p.requests_gpu
-                    and (p.namespace or "", p.name) not in stack]
+            pods = [r.pod for r in self.pod_rows if r.gpu and not r.role]
         else:
             pods = [self.pods_by_key[k] for k in sorted(keys | self.scope.extra_keys) if k in self.pods_by_key]
         return tuple(pods)
 
     @cached_property
     def replicasets(self) -> Mapping[tuple[str, str], object]:
-        return {(w.namespace or "", w.name): w for w in self.bundle.workloads() if w.kind == "ReplicaSet"}
+        out = {}
+        for w in self.workloads:
+            if w.raw.get("kind") == "ReplicaSet":
+                meta = w.raw.get("metadata")
+                if isinstance(meta, dict):
+                    out[(str(meta.get("namespace") or ""), str(meta.get("name") or ""))] = w
+        return out
 
     @cached_property
     def workloads(self) -> tuple:
@@ -258,8 +300,13 @@ class Context:
                     out[(ref.namespace, ref.pod)].add((ref.container, ref.previous))
         return {k: frozenset(v) for k, v in out.items()}
 
+    @cached_property
+    def _ids_with_logs(self) -> frozenset[int]:
+        index = self._log_index
+        return frozenset(id(r.pod) for r in self.pod_rows if (r.namespace, r.name) in index)
+
     def has_logs(self, pod: Pod) -> bool:
-        return (pod.namespace or "", pod.name) in self._log_index
+        return id(pod) in self._ids_with_logs
 
     def log(self, pod: Pod, container: str, previous: bool = False) -> LogText | None:
         if (container, previous) not in self._log_index.get((pod.namespace or "", pod.name), ()):

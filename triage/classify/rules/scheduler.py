@@ -72,13 +72,11 @@ def _used(ctx) -> dict:
     """(node, resource) -> GPUs requested by the node's non-terminal pods, computed once."""
     cache = ctx.__dict__.get("_gpu_used")
     if cache is None:
-        from triage.classify.rules.base import raw_requests_gpu
         cache = {}
-        for node_name, pods in ctx.pods_by_node.items():
-            for p in pods:
-                if not p.is_terminal and raw_requests_gpu(p.raw):
-                    for r, n in p.gpu_requests.items():
-                        cache[(node_name, r)] = cache.get((node_name, r), 0) + n
+        for row in ctx.pod_rows:
+            if row.gpu and row.node and row.phase not in ("Succeeded", "Failed"):
+                for r, n in row.pod.gpu_requests.items():
+                    cache[(row.node, r)] = cache.get((row.node, r), 0) + n
         ctx.__dict__["_gpu_used"] = cache
     return cache
 
@@ -274,23 +272,21 @@ def _taint_text(r):
 @rule(ids=("scheduler.quota_exceeded",), reads=("events",))
 def quota_rejections(ctx):
     """A ResourceQuota rejected the pod at admission: the controller's FailedCreate event."""
+    from triage.classify.model import Subject
     from triage.evidence.k8s_events import parse_quota_rejection
-    seen = set()
-    for w in ctx.workloads:
-        if w.kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet"):
+    for (kind, ns, name), events in sorted(ctx._events_index.items()):
+        if kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet"):
             continue
-        for ev in reversed(ctx.events_for(w.kind, w.namespace or "", w.name)):
+        for ev in reversed(events):
             if ev.reason != "FailedCreate":
                 continue
             q = parse_quota_rejection(ev.message)
-            if q is None or (w.kind, w.namespace, w.name) in seen:
+            if q is None:
                 continue
-            seen.add((w.kind, w.namespace, w.name))
-            from triage.classify.model import Subject
-            subject = Subject(w.kind, w.name, w.namespace or "")
-            yield ctx.finding("scheduler.quota_exceeded", "error", subject, [ctx.cite_event(ev)],
-                              namespace=w.namespace, workload=f"{w.kind}/{w.name}", quota=q.quota,
+            yield ctx.finding("scheduler.quota_exceeded", "error", Subject(kind, name, ns), [ctx.cite_event(ev)],
+                              namespace=ns, workload=f"{kind}/{name}", quota=q.quota,
                               requested=", ".join(f"{a.resource}={a.quantity}" for a in q.requested)[:200] or None)
+            break
 
 
 @rule(ids=("scheduler.autoscaler_no_scale_up",), reads=("events",))
