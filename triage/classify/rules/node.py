@@ -106,11 +106,14 @@ def model_label_mismatch(ctx):
     """The GPU nvidia-smi reports in a pod differs from the node's gpu.product label."""
     from triage.evidence.nvidia_smi import parse_nvidia_smi
     for pod in ctx.scope_pods:
+        outs = ctx.exec_outputs(pod)
+        if not outs:
+            continue
         node = ctx.nodes.get(pod.node_name) if pod.node_name else None
         label = node.labels.get("nvidia.com/gpu.product") if node is not None else None
         if not label:
             continue
-        for out in ctx.exec_outputs(pod):
+        for out in outs:
             if not out.name.startswith("nvidia-smi") or out.stdout is None:
                 continue
             parsed = parse_nvidia_smi(out.name, out.stdout.text)

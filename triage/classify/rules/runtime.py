@@ -105,11 +105,23 @@ def container_start_errors(ctx):
                                   **params)
 
 
+def _env_names(raw) -> set[str]:
+    """Names of the env vars of a raw pod's containers (a cheap pre-check)."""
+    out: set[str] = set()
+    spec = raw.get("spec")
+    for c in (spec.get("containers") or ()) if isinstance(spec, dict) else ():
+        if isinstance(c, dict) and isinstance(c.get("env"), list):
+            out.update(e.get("name") for e in c["env"] if isinstance(e, dict))
+    return out
+
+
 @rule(ids=("runtime.visible_devices_misconfigured",), reads=("pods",))
 def visible_devices_env(ctx):
     """NVIDIA_VISIBLE_DEVICES set by hand in a pod's spec: with no GPU request it can expose
     every GPU of the node behind the scheduler's back, or a placeholder value injects none."""
     for pod in ctx.scope_pods:
+        if "NVIDIA_VISIBLE_DEVICES" not in _env_names(pod.raw):
+            continue
         for c in pod.containers:
             for env in c.env:
                 if env.name != "NVIDIA_VISIBLE_DEVICES" or env.value is None:
