@@ -233,3 +233,34 @@ def test_fast_gpu_request_check_agrees_with_the_pod_view():
                 assert raw_requests_gpu(pod.raw) == pod.requests_gpu, (scenario.name, pod.name)
                 seen += 1
     assert seen > 500
+
+
+def test_analyze_warnings_only_exit_four():
+    r = _cli("analyze", str(FIXTURES / "scenarios" / "r001_node_allocatable_7_of_8_xid94" / "bundle"), "-o", "json")
+    doc = json.loads(r.stdout)
+    assert doc["root_cause"]["severity"] == "warning" and r.returncode == 4
+
+
+def test_analyze_inconclusive_exit_five():
+    name = next(p.name for p in SCENARIOS if p.name.endswith("inconclusive_pending_without_nodes"))
+    r = _cli("analyze", str(FIXTURES / "scenarios" / name / "bundle"), "-o", "json")
+    assert r.returncode == 5 and json.loads(r.stdout)["status"] == "inconclusive"
+
+
+def test_analyze_unknown_target_is_a_one_line_error():
+    r = _cli("analyze", str(FIXTURES / "scenarios" / "r014_dp_nvml_could_not_load_cri_log" / "bundle"),
+             "--target", "Pod/ml/no-such-pod", "-o", "json")
+    assert r.returncode == 1 and "no-such-pod" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_analyze_renders_every_format_and_writes_reports(tmp_path):
+    bundle = FIXTURES / "scenarios" / "r014_dp_nvml_could_not_load_cri_log" / "bundle"
+    for fmt in ("text", "markdown", "html"):
+        r = _cli("analyze", str(bundle), "-o", fmt)
+        assert r.returncode == 3, r.stderr
+        assert "nvml" in r.stdout.lower()
+    r = _cli("analyze", str(bundle), "-o", "json", "--out", str(tmp_path / "out"))
+    assert r.returncode == 3, r.stderr
+    written = {p.name for p in (tmp_path / "out").iterdir()}
+    assert {"report.md", "report.html", "findings.json"} <= written
+    assert json.loads((tmp_path / "out" / "findings.json").read_text())["root_cause"]["id"] == "plugin.nvml_unavailable"
