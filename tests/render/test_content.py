@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html.parser
 import json
+import os
 import re
 from pathlib import Path
 
@@ -166,6 +167,21 @@ def test_text_plain_has_no_escape_sequences_and_colour_has_them():
 def test_text_no_color_env_wins_when_colour_not_forced(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert "\x1b" not in render_text(load("scan"))
+
+
+def test_text_colour_follows_the_terminal(monkeypatch):
+    from triage.render.text import wants_color
+
+    class Tty:
+        def isatty(self):
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert wants_color(Tty()) is True
+    assert wants_color(open(os.devnull, "w")) is False       # piped / redirected
+    monkeypatch.setenv("TERM", "dumb")
+    assert wants_color(Tty()) is False
 
 
 def test_text_verdict_and_capacity_of_scan():

@@ -41,9 +41,9 @@ ANSWER_STYLE = {"yes": "green", "no": "bold red", "unknown": "yellow"}
 
 
 def wants_color(stream: Any = None) -> bool:
-    """Colour when writing to a terminal and NO_COLOR is not set."""
+    """Colour when writing to a terminal, NO_COLOR is not set and TERM is not dumb."""
     stream = stream if stream is not None else sys.stdout
-    if os.environ.get("NO_COLOR"):
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
