@@ -21,6 +21,7 @@ PATTERNS = (
     P("workload", "hf_forbidden", "application.model_access_not_granted", "error"),
     P("workload", "vllm_max_len_exceeds_kv", "application.vllm_kv_cache_insufficient", "error"),
     P("workload", "vllm_no_cache_memory", "application.vllm_kv_cache_insufficient", "error"),
+    P("workload", "vllm_free_memory_low", "application.vllm_kv_cache_insufficient", "error"),
 )
 
 APP_IDS = sorted({p.id for p in PATTERNS})
@@ -111,6 +112,12 @@ def probe_kills(ctx):
                               reason=pf.probe.value, message=ev.message[:200])
 
 
+def judged_kinds() -> frozenset[str]:
+    """Log fact kinds that some rule turns into a finding for a workload container."""
+    from triage.classify.rules import runtime
+    return frozenset(p.kind for p in PATTERNS + runtime.PATTERNS if p.role == "workload") | frozenset(NO_GPU_KINDS)
+
+
 def _crashing_containers(pod):
     for st in pod.container_statuses:
         if st.init:
@@ -134,8 +141,8 @@ def crash_unclassified(ctx):
                 yield NeedGap(Gap("logs", reason, f"no log of {pod.namespace}/{pod.name} container {st.name}",
                                   f"get pods/log in namespace {pod.namespace}"), pod_subject(pod), pod.node_name or None)
                 continue
-            if any(scan(ctx, t) for t in (prev, cur) if t is not None):
-                continue          # a signature: another rule judged it
+            if any(f.kind.value in judged_kinds() for t in (prev, cur) if t is not None for f in scan(ctx, t)):
+                continue          # a signature another rule judges
             state = st.last_state if st.last_state and st.last_state.kind == "terminated" else st.state
             excerpt = (f"containerStatuses[{st.name}]: {st.state.reason if st.state else ''}, last exit "
                        f"{state.exit_code if state else '?'} ({state.reason if state else ''}), restarts {st.restart_count}")

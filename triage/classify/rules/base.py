@@ -449,7 +449,11 @@ def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
             for (fid, sev), facts in sorted(hits.items()):
                 cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
                 params = {k: v for f in facts for k, v in f.params if k in ("xid", "required_cuda", "resource")}
-                if role == "workload":
+                if role == "workload" and fid.startswith("driver.") and pod.node_name:
+                    # the GPU under the pod is at fault: a node finding, cited from the pod's log
+                    yield ctx.finding(fid, sev, node_subject(pod.node_name), cites, node=pod.node_name,
+                                      namespace=pod.namespace, pod=pod.name, container=container, **params)
+                elif role == "workload":
                     yield ctx.finding(fid, sev, pod_subject(pod), cites, namespace=pod.namespace, pod=pod.name,
                                       container=container, node=pod.node_name or None, **params)
                 else:

@@ -33,6 +33,7 @@ PATTERNS = (
     P("mig-manager", "mig_state_failed", "plugin.mig_config_failed", "error"),
     P("mig-manager", "mig_gpu_in_use", "plugin.mig_config_failed", "error"),
     P("validator", "plugin_validation_no_resource", "plugin.validation_no_free_gpu", "warning"),
+    P("validator", "insufficient_gpu", "plugin.validation_no_free_gpu", "warning"),
 )
 assert all(x in HARDWARE_XIDS for x in ECC_XIDS + GSP_XIDS + NVLINK_XIDS)
 

@@ -15,6 +15,10 @@ PATTERNS = (
       when=("cuda_error", ("not_initialized",))),
     P("validator", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
     P("validator", "no_cuda_device", "runtime.no_device_visible", "error"),
+    P("validator", "cuda_device_busy", "runtime.no_device_visible", "error"),
+    P("workload", "cuda_device_busy", "runtime.no_device_visible", "error"),
+    P("workload", "cuda_ecc_error", "driver.xid_ecc_error", "critical"),
+    P("workload", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
     P("workload", "nvml_unknown_error", "runtime.lost_gpu_access", "error"),
     P("workload", "cdi_unresolvable", "runtime.cdi_unresolvable", "error"),
 )
