@@ -37,6 +37,7 @@ class Target:
     pods: tuple[Pod, ...]            # the pods triaged for it (one for a Pod target)
     owners: frozenset[Subject]       # workload objects whose findings count for it
     found: bool = True
+    lazy_owners: bool = False        # owners not computed yet (scan): only when workload findings exist
 
 
 def parse_target(text: str) -> Subject:
@@ -98,7 +99,7 @@ def _controller_chain(ctx: Context, pod: Pod) -> frozenset[Subject]:
 
 def resolve_targets(ctx: Context, target: Subject | None) -> list[Target]:
     if target is None:
-        out = [Target(Subject("Pod", r.name, r.namespace), (r.pod,), _controller_chain(ctx, r.pod))
+        out = [Target(Subject("Pod", r.name, r.namespace), (r.pod,), frozenset(), lazy_owners=True)
                for r in ctx.pod_rows if r.gpu and not r.role]
         out += [Target(Subject("Node", n), (), frozenset()) for n in ctx.gpu_node_names]
         return out
@@ -222,6 +223,7 @@ class _Index:
             node = _node_of(f)
             if node and f.subject.kind == "Node":
                 self.infra_by_node[node].append(f)
+        self.workload_findings = any(s.kind in WORKLOAD_KINDS for s in self.by_subject)
         self.gaps_by_subject: dict[Subject | None, list[NeedGap]] = defaultdict(list)
         self.gaps_by_node: dict[str, list[NeedGap]] = defaultdict(list)
         for g in gaps:
@@ -259,7 +261,10 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
         node = ctx.nodes.get(subject.name)
         symptom = "not_ready" if node is not None and node.ready is False else None
     else:
-        for owner in sorted(t.owners):
+        owners = t.owners
+        if t.lazy_owners and idx.workload_findings:
+            owners = frozenset().union(*(_controller_chain(ctx, p) for p in t.pods))
+        for owner in sorted(owners):
             related += idx.by_subject.get(owner, ())
             need += idx.gaps_by_subject.get(owner, ())
         for pod in t.pods:
