@@ -264,3 +264,19 @@ def test_analyze_renders_every_format_and_writes_reports(tmp_path):
     written = {p.name for p in (tmp_path / "out").iterdir()}
     assert {"report.md", "report.html", "findings.json"} <= written
     assert json.loads((tmp_path / "out" / "findings.json").read_text())["root_cause"]["id"] == "plugin.nvml_unavailable"
+
+
+def test_committed_bundles_are_what_the_builder_writes(tmp_path):
+    """The committed fixtures are reviewed data; the builder must reproduce them byte for byte."""
+    from tests.classify.scenario_builder import all_scenarios, write_scenario
+    chosen = [s for s in all_scenarios() if s.name.startswith(("r014_", "r049_", "r062_"))
+              or s.name.endswith("healthy_vllm_serving")]
+    assert len(chosen) == 4
+    for s in chosen:
+        fresh = write_scenario(s, tmp_path)
+        committed = FIXTURES / "scenarios" / s.name
+        a = sorted(p.relative_to(fresh) for p in fresh.rglob("*") if p.is_file())
+        b = sorted(p.relative_to(committed) for p in committed.rglob("*") if p.is_file())
+        assert a == b, s.name
+        for rel in a:
+            assert (fresh / rel).read_bytes() == (committed / rel).read_bytes(), f"{s.name}/{rel}"
