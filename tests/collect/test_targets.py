@@ -81,3 +81,22 @@ def test_scan_of_one_namespace_still_finds_the_gpu_stack_elsewhere(tmp_path):
     for r in requests:
         if r.path == "/api/v1/pods":
             assert "labelSelector=app" in r.query, r
+
+
+def test_a_workload_spread_over_many_nodes_gets_full_detail_on_a_bounded_few(tmp_path, monkeypatch):
+    """A DaemonSet runs everywhere: reading every node's GPU stack would be a cluster dump.
+    Full detail (exec, every stack log) stops at MAX_FULL_NODES; the rest get the light pass."""
+    from triage.collect import run as run_mod
+    monkeypatch.setattr(run_mod, "MAX_FULL_NODES", 1)
+    with served(tmp_path) as srv:
+        result, _ = run_collect(srv, tmp_path, kind="DaemonSet", ns=OPERATOR_NS,
+                                name="nvidia-device-plugin-daemonset")
+        execs = {r.path.split("/")[6] for r in srv.requests if r.path.endswith("/exec")}
+    root = result.path
+    pods = items_by_name(root, layout.namespaced_list("pods", OPERATOR_NS))
+    assert {"nvidia-device-plugin-daemonset-aaaaa", "nvidia-device-plugin-daemonset-bbbbb"} <= set(pods)
+    assert set(items_by_name(root, layout.NODES)) == {"gpu-node-1", "gpu-node-2"}
+    assert {p for p in execs if "driver" in p} == {"nvidia-driver-daemonset-aaaaa"}   # the first node only
+    assert (root / layout.node_dmesg("gpu-node-1")).exists()
+    assert not (root / layout.node_dmesg("gpu-node-2")).exists()
+    assert gaps(result) == []
