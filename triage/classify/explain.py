@@ -62,7 +62,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "runtime.lost_gpu_access": GPU_LOST,
     # driver
     "driver.not_ready": DRIVER_BUILD + ("driver.not_loaded",),
-    "driver.not_loaded": DRIVER_BUILD + ("driver.gpu_fallen_off_bus",),
+    "driver.not_loaded": DRIVER_BUILD + GPU_LOST,
     "driver.version_mismatch": ("driver.in_use_cannot_unload",),
     "driver.kernel_mismatch": ("driver.secure_boot_rejected", "driver.nouveau_conflict"),
     "driver.xid_unhealthy_device": ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error",

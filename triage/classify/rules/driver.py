@@ -35,7 +35,14 @@ XID_NVLINK = frozenset({74, 144, 145, 146, 147, 148, 149, 150})
 
 def xid_finding_id(event) -> tuple[str, str] | None:
     """(finding id, severity) for one kernel Xid event; application-induced Xids are the
-    application's (13, 31, 43, 45, 109), hardware ones the driver layer's."""
+    application's (13, 31, 43, 45, 109), hardware ones the driver layer's. An NVRM
+    init failure whose probe routine "was not called" is NVRM's own nouveau-conflict
+    notice (it names nouveau, rivafb, nvidiafb, rivatv); other init failures leave the
+    GPU without a working driver."""
+    if event.kind.value == "init_failed":
+        if "not called" in event.message:
+            return "driver.nouveau_conflict", "critical"
+        return "driver.not_loaded", "critical"
     if event.kind.value == "fallen_off_bus" or event.xid == 79:
         return "driver.gpu_fallen_off_bus", "critical"
     code = event.xid
@@ -54,7 +61,8 @@ def xid_finding_id(event) -> tuple[str, str] | None:
 
 
 @rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
-           "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.nouveau_conflict"),
+           "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.nouveau_conflict",
+           "driver.not_loaded"),
       reads=("node dmesg",))
 def kernel_log(ctx):
     from triage.evidence.xid import parse_kernel_log
@@ -76,7 +84,7 @@ def kernel_log(ctx):
                               pci=sorted({e.pci for e in events if e.pci}) or None,
                               message=", ".join(procs) or None)
         nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"]
-        if nouveau:
+        if nouveau and ("driver.nouveau_conflict", "critical") not in found:
             yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
                               [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
 
