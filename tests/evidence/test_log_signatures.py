@@ -399,3 +399,16 @@ def test_helpers_pick_kinds_and_drop_normal_flow() -> None:
     facts = scan_log(CASES["dp-nvml-could-not-load-cri-log"]["text"])
     assert [f.line for f in of_kind(facts, K.PLUGIN_RUNTIME_HINT)] == [3]
     assert [f.kind for f in problems(facts)] == [K.PLUGIN_NVML_UNAVAILABLE]
+
+
+def test_fabric_manager_version_mismatch_and_start_failure() -> None:
+    # systemd journal lines of a failing nvidia-fabricmanager (as posted in public issues)
+    text = ("Nov 05 13:55:26 node1 systemd[1]: Starting NVIDIA fabric manager service...\n"
+            "Nov 05 13:55:26 node1 nv-fabricmanager[104230]: fabric manager NVIDIA GPU driver interface version "
+            "550.127.05 doesn't match with driver version 550.120. Please update with the matching NVIDIA driver "
+            "package.\n"
+            "Nov 05 13:55:26 node1 systemd[1]: nvidia-fabricmanager.service: Control process exited, code=exited, "
+            "status=1/FAILURE\n")
+    facts = scan_log(text)
+    assert [(f.line, f.kind) for f in facts] == [(2, K.FABRIC_MANAGER_NOT_RUNNING), (3, K.FABRIC_MANAGER_NOT_RUNNING)]
+    assert facts[0].as_dict() == {"fm_version": "550.127.05", "driver_version": "550.120"}

@@ -369,8 +369,11 @@ SIGNATURES: tuple[Signature, ...] = (
                                                          "FabricManager"),
          r"(?:nv-fabricmanager|nvidia-fabricmanager)[^\n]{0,60}(?:not running|inactive|failed|dead)"
          r"|(?:[Ff]ailed to start|[Uu]nable to start|not running)[^\n]{0,40}[Ff]abric ?[Mm]anager"
-         r"|[Ff]abric ?[Mm]anager (?:is )?not running",
-         "nv-fabricmanager is not running", no_params),
+         r"|[Ff]abric ?[Mm]anager (?:is )?not running|nvidia-fabricmanager\.service: (?:Failed|Control process exited)"
+         r"|driver interface version (?P<fm_version>\d{1,4}(?:\.\d{1,4}){1,3}) (?:don't|doesn't) match with driver "
+         r"version (?P<driver_version>\d{1,4}(?:\.\d{1,4}){1,3})",
+         "nv-fabricmanager[3228]: fabric manager NVIDIA GPU driver interface version 530.30.02 don't match with driver "
+         "version 530.41.03. Please update with matching NVIDIA driver package."),
     _sig("quota_exceeded", K.QUOTA_EXCEEDED, "exceeded quota: ",
          r"exceeded quota: (?P<quota>[\w.-]{1,253}), requested: (?P<requested>\S{1,500}?),? used: (?P<used>\S{1,500}?),? limited: "
          r"(?P<limited>\S{1,500})",
