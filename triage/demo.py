@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from triage.errors import UsageError
+from triage.errors import TriageError, UsageError
 
+DEFAULT_OUT = "gpu-triage-demo"
 MARKER = ".gpu-triage-demo"      # marks a folder a previous demo wrote, so a re-run may replace it
 OWNED = ("bundle", "pods", "report.md", "report.html", "findings.json", "kubeconfig", MARKER)
 STATUS_WORDS = {0: "healthy", 3: "problems found", 4: "warnings only", 5: "inconclusive (evidence missing)"}
@@ -91,7 +92,10 @@ def run_demo(out: Path, keep_serving: bool = False, port: int = 0, stdout: TextI
     stdout = stdout or sys.stdout
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535, got {port}")
-    prepare_out(out)
+    try:
+        prepare_out(out)
+    except OSError as err:
+        raise TriageError(f"cannot write to --out {out}: {err.strerror or err}; choose another --out") from None
     say = lambda text="": print(text, file=stdout, flush=True)  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="gpu-triage-demo-") as tmp:
         cluster = write_demo_bundle(Path(tmp) / "cluster")
@@ -122,7 +126,7 @@ def run_demo(out: Path, keep_serving: bool = False, port: int = 0, stdout: TextI
             say(f"reports: {_shown(out / 'report.html')} (also report.md, findings.json, bundle/; "
                 f"one folder per broken pod under {_shown(out / 'pods')}/)")
             say()
-            say(format_kubectl(kc, scan, diagnosed, srv_running=keep_serving))
+            say(format_kubectl(kc, scan, diagnosed, srv_running=keep_serving, out=out))
             status = exit_status(scan)
             if keep_serving:
                 say(f"serving the demo cluster at {srv.url}; press Ctrl-C to stop")
@@ -253,7 +257,8 @@ def format_diagnosis(doc: dict, folder: Path) -> str:
     return "\n".join(lines)
 
 
-def format_kubectl(kc: str, scan: dict, diagnosed: list[PodDiagnosis], srv_running: bool) -> str:
+def format_kubectl(kc: str, scan: dict, diagnosed: list[PodDiagnosis], srv_running: bool,
+                   out: Path | None = None) -> str:
     """kubectl commands to look around the same cluster (they work while it is served)."""
     k = f"kubectl --kubeconfig {kc}"
     cmds = [f"{k} get pods -A -o wide", f"{k} get nodes -L nvidia.com/gpu.product"]
@@ -269,8 +274,11 @@ def format_kubectl(kc: str, scan: dict, diagnosed: list[PodDiagnosis], srv_runni
         if t.get("kind") == "Pod" and d["status"] == "healthy":
             cmds.append(f"{k} exec -n {t['namespace']} {t['name']} -- nvidia-smi")
             break
+    again = "gpu-triage demo --keep-serving"
+    if out is not None and Path(out) != Path(DEFAULT_OUT):
+        again += f" --out {_shown(out)}"
     intro = ("look around the same cluster while it is served:" if srv_running else
-             "to look around the same cluster, run `gpu-triage demo --keep-serving` and, meanwhile:")
+             f"to look around the same cluster, run `{again}` and, meanwhile:")
     return "\n".join([intro] + [f"  {c}" for c in cmds])
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from triage.demo import DEFAULT_OUT
+
 EXAMPLE = """examples:
   gpu-triage demo                          # reports in ./gpu-triage-demo/, exit status 3
   gpu-triage demo --out /tmp/demo
@@ -25,7 +27,7 @@ def register(subparsers) -> None:
                     "reports, and print the kubectl commands that look around the same cluster. Exits 3, "
                     "as a scan that found problems does.",
         epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--out", metavar="DIR", default="gpu-triage-demo",
+    p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                    help="folder for the reports, bundles and kubeconfig (default ./gpu-triage-demo)")
     p.add_argument("--keep-serving", action="store_true",
                    help="keep serving the demo cluster until Ctrl-C, so the printed kubectl commands work")
