@@ -377,8 +377,9 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("quota_exceeded", K.QUOTA_EXCEEDED, "exceeded quota: ",
          r"exceeded quota: (?P<quota>[\w.-]{1,253}), requested: (?P<requested>\S{1,500}?),? used: (?P<used>\S{1,500}?),? limited: "
          r"(?P<limited>\S{1,500})",
-         'pods "test-pod" is forbidden: exceeded quota: gpu-quota, requested: requests.nvidia.com/gpu=1, used: '
-         "requests.nvidia.com/gpu=4, limited: requests.nvidia.com/gpu=4"),
+         'pods "test-pod" is forbidden: exceeded quota: money-claims-quota, requested: requests.cpu=20,'
+         "requests.memory=60Gi, used: requests.cpu=32575m,requests.memory=90368Mi, limited: requests.cpu=50,"
+         "requests.memory=140Gi"),
 )
 
 #: Every literal the pre-filter looks for (each signature needs one of its own).
