@@ -6,8 +6,11 @@ A pod is worth triaging when it
 - crash-loops (a container waiting in CrashLoopBackOff),
 - failed admission (phase Failed with UnexpectedAdmissionError / OutOf<resource>),
 - was killed by its probes or the kernel (last terminated OOMKilled, or 137/143 after
-  restarts), or
-- failed (phase Failed for any other reason).
+  restarts),
+- failed (phase Failed for any other reason), or
+- is stuck starting: scheduled longer than the grace period ago and a container still
+  waits in ContainerCreating (e.g. FailedCreatePodSandBox: no runtime for "nvidia"),
+  Create/RunContainerError (e.g. the NVIDIA prestart hook failed) or an image pull back-off.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ class TriggerKind(enum.Enum):
     ADMISSION_FAILED = "admission_failed"
     KILLED = "killed"
     FAILED = "failed"
+    STUCK_STARTING = "stuck_starting"
+
+
+# Waiting reasons of a container that cannot start (not PodInitializing: init containers run).
+STARTING_REASONS = frozenset({"ContainerCreating", "CreateContainerError", "CreateContainerConfigError",
+                              "RunContainerError", "ImagePullBackOff", "ErrImagePull", "InvalidImageName"})
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,14 @@ def trigger_for(pod: Pod, now: dt.datetime, grace_s: float = 120.0) -> Trigger |
         if since is None or (now - since).total_seconds() >= grace_s:
             return Trigger(TriggerKind.UNSCHEDULABLE, ns, name, "Unschedulable")
         return None
+    if pod.phase == "Pending" and scheduled and scheduled.status == "True":
+        waiting = next((st for st in pod.container_statuses if st.state and st.state.kind == "waiting"
+                        and st.state.reason in STARTING_REASONS), None)
+        if waiting is not None:
+            since = _parse_time(scheduled.last_transition)
+            if since is None or (now - since).total_seconds() >= grace_s:
+                return Trigger(TriggerKind.STUCK_STARTING, ns, name, f"{waiting.name}: {waiting.state.reason}")
+            return None
     for status in pod.container_statuses:
         if status.state and status.state.kind == "waiting" and status.state.reason == "CrashLoopBackOff":
             return Trigger(TriggerKind.CRASH_LOOP, ns, name, status.name)
