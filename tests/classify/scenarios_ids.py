@@ -556,6 +556,40 @@ def _(w):
     w.target("Node", None, "gpu-node-1")
 
 
+@scenario("driver_validation_waiting", "driver.not_ready", node_subj(),
+          readme="Log lines follow the operator validator's driver-validation format.")
+def _(w):
+    """The operator validator's driver-validation init container keeps retrying nvidia-smi
+    in the driver root; every later operand waits."""
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    init_stuck(w, "gpu-node-1", "validator", "driver-validation",
+               'time="2026-11-29T14:01:02Z" level=info msg="version: 8072420d, commit: 8072420"\n'
+               "running command chroot with args [/run/nvidia/driver nvidia-smi]\n"
+               "chroot: failed to run command 'nvidia-smi': No such file or directory\n"
+               "command failed, retrying after 5 seconds\n"
+               "running command chroot with args [/run/nvidia/driver nvidia-smi]\n"
+               "chroot: failed to run command 'nvidia-smi': No such file or directory\n"
+               "command failed, retrying after 5 seconds\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("driver_not_loaded_at_container_start", "driver.not_loaded", pod_subj("trainer-1"),
+          near_miss_for=("runtime.container_cli_init_failed",),
+          readme="Event text follows the current runc/nvidia-container-cli wrapping (see real-cases-notes trap 7).")
+def _(w):
+    """A user pod cannot start: the hook's NVML says the driver is not loaded on its node."""
+    gpu_cluster(w)
+    msg = ("Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc "
+           "create failed: unable to start container process: error during container init: error running prestart "
+           "hook #0: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\nnvidia-container-cli: "
+           "initialization error: nvml error: driver not loaded: unknown")
+    w.pod(ML, "trainer-1", node="gpu-node-1", containers=("trainer",), ready=False,
+          statuses=crashing("trainer", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"))
+    w.event(ML, "Pod", "trainer-1", "Failed", msg, count=7)
+    w.target("Pod", ML, "trainer-1")
+
+
 @scenario("driver_in_use_cannot_unload", "driver.in_use_cannot_unload", node_subj(),
           readme="Log lines follow the driver container's script (`Could not unload NVIDIA driver kernel modules, driver is in use`).")
 def _(w):

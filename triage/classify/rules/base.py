@@ -386,7 +386,9 @@ def scan(ctx: "Context", text: LogText | None):
     cache = ctx.__dict__.setdefault("_facts", {})
     if text.path not in cache:
         from triage.evidence.log_signatures import scan_log
-        cache[text.path] = tuple(f for f in scan_log(text.text) if not f.normal)
+        # normal-flow facts stay: a rule may judge them in context (a driver-validation
+        # that is still retrying); none of the patterns maps a normal kind on its own
+        cache[text.path] = tuple(scan_log(text.text))
     return cache[text.path]
 
 

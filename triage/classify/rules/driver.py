@@ -20,6 +20,8 @@ PATTERNS = (
     P("driver", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
     P("driver", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
     P("validator", "driver_validation_failed", "driver.not_ready", "error"),
+    # still retrying (a driver-validation that passed is skipped by apply_patterns)
+    P("validator", "driver_validation_attempt", "driver.not_ready", "error"),
 )
 
 

@@ -104,6 +104,10 @@ def container_start_errors(ctx):
             if role and pod.node_name:
                 yield ctx.finding(fid, sev, node_subject(pod.node_name), cites[:3], operator_namespace=pod.namespace,
                                   plugin_pod=pod.name, **params)
+            elif fid.startswith("driver.") and pod.node_name:
+                # the node's driver is at fault, seen through this pod's container start
+                yield ctx.finding(fid, sev, node_subject(pod.node_name), cites[:3], namespace=pod.namespace,
+                                  pod=pod.name, **params)
             else:
                 yield ctx.finding(fid, sev, pod_subject(pod), cites[:3], namespace=pod.namespace, pod=pod.name,
                                   **params)
