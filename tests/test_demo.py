@@ -196,3 +196,20 @@ def test_printed_kubectl_commands_work_while_serving(tmp_path):
             raise
     assert proc.returncode == 3, err
     assert "stopped" in rest and "Traceback" not in err
+
+
+def test_readme_shows_what_the_demo_prints_today(tmp_path, monkeypatch):
+    """The README's captured run is the demo's real output (the port aside). When a change to
+    the analysis changes it, paste a fresh `gpu-triage demo` run into README.md."""
+    import io
+    from triage.demo import run_demo
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    assert run_demo(Path("gpu-triage-demo"), stdout=out) == 3
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    captured = re.search(r"```text\n(gpu-triage demo: .*?)```", readme, re.S)
+    assert captured, "README.md lost its captured demo run"
+
+    def norm(text: str) -> list[str]:
+        return [re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", line.rstrip()) for line in text.strip().splitlines()]
+    assert norm(captured.group(1)) == norm(out.getvalue())
