@@ -121,7 +121,7 @@ class Kube:
         existing = [p for p in str(paths).split(os.pathsep) if p and os.path.exists(p)]
         try:
             if kubeconfig and not os.path.exists(kubeconfig):
-                raise ClusterError(f"kubeconfig {kubeconfig} does not exist")
+                raise ClusterError(f"kubeconfig {kubeconfig} does not exist: pass an existing file to --kubeconfig")
             if existing:
                 _config.load_kube_config(config_file=os.pathsep.join(existing), context=context,
                                          client_configuration=configuration, persist_config=False)
@@ -133,7 +133,8 @@ class Kube:
         except ConfigException as err:
             text = str(err)
             if context and context in text:
-                raise ClusterError(f"context {context!r} not found in kubeconfig {paths}") from None
+                raise ClusterError(f"context {context!r} not found in kubeconfig {paths}: "
+                                   "see `kubectl config get-contexts`") from None
             raise ClusterError(f"cannot use kubeconfig {paths}: {text}") from None
         except (OSError, ValueError, TypeError) as err:
             raise ClusterError(f"cannot read kubeconfig {paths}: {err}") from None
