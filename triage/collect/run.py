@@ -123,7 +123,9 @@ def _version(session: Session) -> None:
         doc = session.kube.get_json("/version", timeout=min(10.0, session.options.request_timeout))
     except ApiFailure as failure:
         if failure.reason in ("Unreachable", "Timeout"):
-            raise ClusterError(f"cannot reach the API server at {session.kube.host}: {failure.message}") from None
+            raise ClusterError(f"cannot reach the API server at {session.kube.host}: {failure.message}; check the "
+                               "address (kubectl config view --minify), your network or VPN, or raise "
+                               "--request-timeout") from None
         if failure.status == 401:
             raise ClusterError(f"the API server at {session.kube.host} refused our credentials "
                                f"(401): log in again or check the kubeconfig user") from None
