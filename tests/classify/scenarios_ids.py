@@ -223,6 +223,25 @@ def _(w):
     w.target("Pod", ML, "llm-2")
 
 
+@scenario("selected_node_without_gpu_resource", "driver.kernel_mismatch", pod_subj("t4-infer-0"),
+          near_miss_for=("scheduler.node_affinity_mismatch", "scheduler.insufficient_gpu"))
+def _(w):
+    """The pod selects Tesla-T4; an H100 node has free GPUs but the only T4 node advertises
+    none, because its driver container cannot build the module for the running kernel."""
+    w.gpu_node("gpu-h100-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+    w.gpu_node("gpu-t4-1", gpus=1, allocatable=None, product="Tesla-T4")
+    w.get_node("gpu-t4-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    stack_crash(w, "gpu-t4-1", "driver", "nvidia-driver-ctr",
+                "Installing NVIDIA driver kernel modules...\n"
+                "[  123.456789] nvidia: disagrees about version of symbol module_layout\n"
+                "[  123.456801] nvidia: Unknown symbol module_layout (err -22)\n"
+                "modprobe: ERROR: could not insert 'nvidia': Invalid argument\n")
+    pending_pod(w, "t4-infer-0", "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) didn't match "
+                                 "Pod's node affinity/selector. preemption: 0/2 nodes are available: 2 Preemption is "
+                                 "not helpful for scheduling.", node_selector={"nvidia.com/gpu.product": "Tesla-T4"})
+    w.target("Pod", ML, "t4-infer-0")
+
+
 @scenario("too_many_pods", "scheduler.too_many_pods", pod_subj("infer-small-0"))
 def _(w):
     """The GPU node has a free GPU but reached its pod limit."""

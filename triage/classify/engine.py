@@ -232,15 +232,16 @@ class _Index:
                 self.gaps_by_node[g.node].append(g)
 
 
-    def pending_pool(self, ctx: Context) -> list[Finding]:
-        """Node findings that may explain a pending pod: only when every GPU node has one."""
-        if not hasattr(self, "_pool"):
-            nodes = ctx.gpu_node_names
-            broken = [n for n in nodes if any(f.severity.rank <= Severity.ERROR.rank
-                                              for f in self.infra_by_node.get(n, ()))]
-            self._pool = [f for n in broken for f in self.infra_by_node.get(n, ())] \
-                if nodes and len(broken) == len(nodes) else []
-        return self._pool
+    def pending_pool(self, ctx: Context, candidates: tuple[str, ...]) -> list[Finding]:
+        """Node findings that may explain a pending pod: those of its candidate nodes, and
+        only when every candidate has one (a broken node among healthy ones explains nothing)."""
+        cache = self.__dict__.setdefault("_pools", {})
+        if candidates not in cache:
+            broken = [n for n in candidates if any(f.severity.rank <= Severity.ERROR.rank
+                                                   for f in self.infra_by_node.get(n, ()))]
+            cache[candidates] = [f for n in broken for f in self.infra_by_node.get(n, ())] \
+                if candidates and len(broken) == len(candidates) else []
+        return cache[candidates]
 
 
 def _explains_any(cause: Finding, symptoms: Iterable[Finding]) -> bool:
@@ -276,7 +277,9 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
             else:
                 # a pending pod: node findings count when they explain its symptom, and only
                 # when every GPU node has one (a broken node among healthy ones explains nothing)
-                pool = idx.pending_pool(ctx)
+                named = sorted({str(n) for f in related if f.subject == pod_subject(pod)
+                                for n in (f.params.get("nodes") or ()) if isinstance(n, str)})
+                pool = idx.pending_pool(ctx, tuple(named) or ctx.gpu_node_names)
                 changed = True
                 while changed:
                     changed = False

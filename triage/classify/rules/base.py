@@ -439,27 +439,31 @@ def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
     for p in patterns:
         by_role[p.role].append(p)
     for role, pats in sorted(by_role.items()):
+        # one finding per (pod, container, id), whether the lines sit in the current or previous log
+        grouped: dict[tuple, list] = defaultdict(list)
         for pod, container, text in role_logs(ctx, role):
-            hits: dict[str, list] = defaultdict(list)
             for fact in scan(ctx, text):
                 for p in pats:
                     if p.kind != fact.kind.value:
                         continue
                     if p.when and fact.get(p.when[0]) not in p.when[1]:
                         continue
-                    hits[(p.id, p.severity)].append(fact)
-            for (fid, sev), facts in sorted(hits.items()):
-                cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
-                params = {k: v for f in facts for k, v in f.params if k in ("xid", "required_cuda", "resource")}
-                if role == "workload" and fid.startswith("driver.") and pod.node_name:
-                    # the GPU under the pod is at fault: a node finding, cited from the pod's log
-                    yield ctx.finding(fid, sev, node_subject(pod.node_name), cites, node=pod.node_name,
-                                      namespace=pod.namespace, pod=pod.name, container=container, **params)
-                elif role == "workload":
-                    yield ctx.finding(fid, sev, pod_subject(pod), cites, namespace=pod.namespace, pod=pod.name,
-                                      container=container, node=pod.node_name or None, **params)
-                else:
-                    subject = node_subject(pod.node_name) if pod.node_name else pod_subject(pod)
-                    yield ctx.finding(fid, sev, subject, cites, node=pod.node_name or None,
-                                      operator_namespace=pod.namespace, container=container,
-                                      **{_ROLE_PARAM.get(role, "validator_pod"): pod.name}, **params)
+                    grouped[(id(pod), container, p.id, p.severity)].append((pod, text, fact))
+        for (_pid, container, fid, sev), hits in sorted(grouped.items(), key=lambda kv: (
+                kv[1][0][0].namespace or "", kv[1][0][0].name, kv[0][1], kv[0][2])):
+            pod = hits[0][0]
+            facts = [f for _, _, f in hits]
+            cites = [ctx.cite_line(t, f.line, f.excerpt) for _, t, f in hits[:3]]
+            params = {k: v for f in facts for k, v in f.params if k in ("xid", "required_cuda", "resource")}
+            if role == "workload" and fid.startswith("driver.") and pod.node_name:
+                # the GPU under the pod is at fault: a node finding, cited from the pod's log
+                yield ctx.finding(fid, sev, node_subject(pod.node_name), cites, node=pod.node_name,
+                                  namespace=pod.namespace, pod=pod.name, container=container, **params)
+            elif role == "workload":
+                yield ctx.finding(fid, sev, pod_subject(pod), cites, namespace=pod.namespace, pod=pod.name,
+                                  container=container, node=pod.node_name or None, **params)
+            else:
+                subject = node_subject(pod.node_name) if pod.node_name else pod_subject(pod)
+                yield ctx.finding(fid, sev, subject, cites, node=pod.node_name or None,
+                                  operator_namespace=pod.namespace, container=container,
+                                  **{_ROLE_PARAM.get(role, "validator_pod"): pod.name}, **params)

@@ -190,7 +190,9 @@ def _judge(ctx, pod, msg, cite):
     if res not in cap_cache:
         cap_cache[res] = [n for n in ctx.nodes.values()
                           if n.gpu_capacity.get(res, 0) > 0 or n.gpu_allocatable.get(res, 0) > 0]
-    capable = cap_cache[res]
+    has_selector = bool(pod.node_selector or pod.required_node_affinity)
+    # the nodes the pod may use at all (its nodeSelector / required affinity)
+    capable = [n for n in cap_cache[res] if _affinity_ok(pod, n)] if has_selector else cap_cache[res]
     free = [n for n in capable if _free(ctx, n, res) >= max(requested, 1)]
     absent = _absent_label(ctx, pod)
     if absent and (K.NODE_AFFINITY in kinds or not free):
@@ -198,10 +200,19 @@ def _judge(ctx, pod, msg, cite):
         yield emit("scheduler.selector_label_absent", label=label, values=exists, requested=wanted,
                    extra_cites=[ctx.cite_object(pod, f"{pod.name} requires {label} in {wanted}")])
         return
+    gpu_names = ctx.gpu_node_names
+    candidates = [n for n in gpu_names if not has_selector or _affinity_ok(pod, ctx.nodes[n])]
+    if has_selector and gpu_names and not candidates:
+        # the selector only picks nodes that have no GPU at all
+        yield emit("scheduler.node_affinity_mismatch", nodes=list(gpu_names),
+                   extra_cites=[ctx.cite_object(pod, f"{pod.name} nodeSelector/affinity matches no GPU node "
+                                                     f"({', '.join(gpu_names[:5])})")])
+        return
     if not capable:
         if gpu_short or not msg.reasons or kinds <= {K.INSUFFICIENT_RESOURCE}:
+            # nothing the pod may use advertises the resource: the candidates' own findings say why
             yield emit("scheduler.insufficient_gpu", resource=res, requested=requested, available=0,
-                       nodes=[n.name for n in ctx.gpu_nodes()] or None)
+                       nodes=candidates)
             return
     elif not free:
         if gpu_short or not (kinds - {K.INSUFFICIENT_RESOURCE}):
