@@ -412,3 +412,22 @@ def test_fabric_manager_version_mismatch_and_start_failure() -> None:
     facts = scan_log(text)
     assert [(f.line, f.kind) for f in facts] == [(2, K.FABRIC_MANAGER_NOT_RUNNING), (3, K.FABRIC_MANAGER_NOT_RUNNING)]
     assert facts[0].as_dict() == {"fm_version": "550.127.05", "driver_version": "550.120"}
+
+
+ALL_CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
+
+
+@pytest.mark.parametrize("case_id,line,kind,params", [
+    # the driver container prints the kernel's messages when its module load fails
+    ("dmesg-nouveau-owns-device", 4, K.DRIVER_NOUVEAU, {"devices": 3, "variant": "probe_not_called"}),
+    # the driver pod's events, also quoted in operator logs
+    ("driver-image-pull-notfound-buildroot", 1, K.DRIVER_IMAGE_PULL_FAILED,
+     {"tag": "515.65.01-buildroot2021.02.12", "os": "buildroot2021.02.12"}),
+    # a non-NVIDIA resource name is kept as written
+    ("admission-devices-unavailable-after-node-reboot", 1, K.PLUGIN_ALLOCATE_UNAVAILABLE,
+     {"resource": "aliyun.com/gpu-mem", "requested": 1, "available": 0}),
+])
+def test_corpus_text_of_other_sources_that_logs_also_carry(case_id: str, line: int, kind: K, params: dict) -> None:
+    facts = [f for f in scan_log(ALL_CASES[case_id]["text"]) if f.kind is kind]
+    assert [f.line for f in facts] == [line]
+    assert {k: facts[0].get(k) for k in params} == params

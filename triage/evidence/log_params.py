@@ -122,7 +122,7 @@ def nvml_generation(generation: str) -> Builder:
 def image_pull(m: re.Match[str], line: str) -> Params:
     tag = m.group("tag")
     return {"image": m.group("image"), "tag": tag,
-            "os": search(r"-((?:ubuntu|rhel|rhcos|centos|sles|rocky|amzn|debian)[\d.]*)$", tag)}
+            "os": search(r"-((?:ubuntu|rhel|rhcos|centos|sles|rocky|amzn|debian|buildroot|flatcar|cos)[\d.]*)$", tag)}
 
 
 def with_params(builder: Builder, **extra: ParamValue) -> Builder:

@@ -358,6 +358,10 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Nouveau kernel driver is currently in use|[Nn]ouveau (?:kernel )?(?:driver |module )?is (?:currently )?"
          r"(?:loaded|in use|active)",
          "ERROR: The Nouveau kernel driver is currently in use by your system.", no_params),
+    _sig("driver_probe_not_called", K.DRIVER_NOUVEAU, "probe routine was not called",
+         r"The NVIDIA probe routine was not called for (?P<devices>\d{1,4}) device",
+         "[188549.976351] NVRM: The NVIDIA probe routine was not called for 3 device(s).",
+         with_params(groups, variant="probe_not_called")),
     _sig("driver_in_use", K.DRIVER_IN_USE, ("driver is in use", "is in use"),
          r"Could not unload NVIDIA driver kernel modules, driver is in use|Module (?P<module>nvidia[\w-]*) is in use",
          "Could not unload NVIDIA driver kernel modules, driver is in use"),
