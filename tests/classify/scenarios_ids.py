@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tests.classify.scenario_builder import OPERATOR_NS, T0, T1, Scenario, World
+from tests.classify.scenario_builder import OPERATOR_NS, T0, Scenario, World
 from tests.classify.scenarios_real import (ML, crash_pod, crashing, expect, init_stuck, node_subj, pending_pod,
                                            pod_subj, stack_crash)
 from tests.conftest import CORPUS

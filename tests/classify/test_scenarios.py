@@ -225,7 +225,7 @@ def test_inconclusive_names_the_missing_permission():
 
 
 def test_fast_gpu_request_check_agrees_with_the_pod_view():
-    from triage.classify.rules.base import raw_requests_gpu
+    from triage.classify.rules.context import raw_requests_gpu
     seen = 0
     for scenario in SCENARIOS:
         with load_bundle(scenario / "bundle") as b:

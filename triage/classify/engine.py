@@ -25,7 +25,8 @@ from triage.bundle.views import Bundle
 from triage.classify import explain
 from triage.classify.model import Diagnosis, Finding, Gap, InventoryRow, Report, Severity, Status, Subject
 from triage.classify.rules import all_rules
-from triage.classify.rules.base import Context, NeedGap, Scope, pod_subject, raw_requests_gpu
+from triage.classify.rules.base import NeedGap, pod_subject
+from triage.classify.rules.context import Context, Scope, raw_requests_gpu
 from triage.errors import UsageError
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "Job", "DaemonSet", "ReplicaSet")

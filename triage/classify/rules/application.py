@@ -4,8 +4,8 @@ them (see explain.py)."""
 
 from __future__ import annotations
 
-from triage.classify.rules.base import (LogPattern, NeedGap, apply_patterns, pod_subject, rule, scan,
-                                        role_logs)
+from triage.classify.rules.base import NeedGap, pod_subject, rule
+from triage.classify.rules.patterns import LogPattern, apply_patterns, role_logs, scan
 from triage.classify.model import Gap
 
 P = LogPattern

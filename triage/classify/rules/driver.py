@@ -3,7 +3,8 @@ log (Xid lines, fallen off the bus, nouveau), and image pulls of the driver pod.
 
 from __future__ import annotations
 
-from triage.classify.rules.base import LogPattern, apply_patterns, node_subject, rule, scan
+from triage.classify.rules.base import node_subject, rule
+from triage.classify.rules.patterns import LogPattern, apply_patterns, scan
 
 P = LogPattern
 PATTERNS = (

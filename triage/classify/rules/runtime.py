@@ -4,7 +4,9 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 
 from __future__ import annotations
 
-from triage.classify.rules.base import (LogPattern, apply_patterns, gpu_stack_role, node_subject, pod_subject, rule)
+from triage.classify.rules.base import node_subject, pod_subject, rule
+from triage.classify.rules.context import gpu_stack_role
+from triage.classify.rules.patterns import LogPattern, apply_patterns
 
 P = LogPattern
 PATTERNS = (

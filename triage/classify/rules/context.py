@@ -1,0 +1,314 @@
+"""The evaluation context of the rules: indexes over one loaded bundle (pods by key and
+node, GPU-stack pods by role, events by involved object, logs and exec outputs present),
+built lazily and once, plus citation helpers.
+
+    ctx = Context(bundle, Scope(None))          # a scan: every GPU pod is in scope
+    for role, pod in ctx.stack_pods: ...
+    ctx.cite_line(log_text, 14, "Failed to initialize NVML: ...")
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable, Iterator, Mapping
+
+from triage.bundle import layout
+from triage.bundle.objects import Event, Node, Pod, is_gpu_resource
+from triage.bundle.views import Bundle, LogText
+from triage.classify.model import Citation, Finding, Severity, Subject
+from triage.classify.rules.base import clip
+
+# GPU-stack roles, from the labels the GPU Operator and the standalone charts set.
+ROLE_LABELS: Mapping[str, tuple[str, ...]] = {
+    "device-plugin": ("nvidia-device-plugin-daemonset", "nvidia-device-plugin", "nvidia-device-plugin-ds"),
+    "driver": ("nvidia-driver-daemonset", "nvidia-driver"),
+    "validator": ("nvidia-operator-validator",),
+    "cuda-validator": ("nvidia-cuda-validator",),
+    "plugin-validator": ("nvidia-device-plugin-validator",),
+    "gfd": ("gpu-feature-discovery", "nvidia-gpu-feature-discovery"),
+    "mig-manager": ("nvidia-mig-manager",),
+    "toolkit": ("nvidia-container-toolkit-daemonset", "nvidia-container-toolkit"),
+    "dcgm-exporter": ("nvidia-dcgm-exporter", "dcgm-exporter"),
+}
+_LABEL_TO_ROLE = {v: role for role, values in ROLE_LABELS.items() for v in values}
+# Name prefixes when a pod carries no recognisable label (older charts, hand-made DaemonSets).
+_NAME_PREFIX_ROLE = (
+    ("nvidia-device-plugin-validator", "plugin-validator"),
+    ("nvidia-cuda-validator", "cuda-validator"),
+    ("nvidia-operator-validator", "validator"),
+    ("nvidia-device-plugin", "device-plugin"),
+    ("nvidia-driver", "driver"),
+    ("gpu-feature-discovery", "gfd"),
+    ("nvidia-gpu-feature-discovery", "gfd"),
+    ("nvidia-mig-manager", "mig-manager"),
+    ("nvidia-container-toolkit", "toolkit"),
+    ("nvidia-dcgm-exporter", "dcgm-exporter"),
+)
+
+
+def gpu_stack_role(pod: Pod) -> str | None:
+    """The GPU-stack role of an operator/plugin pod, or None for any other pod."""
+    meta = pod.raw.get("metadata")
+    labels = meta.get("labels") if isinstance(meta, dict) else None
+    if isinstance(labels, dict):
+        for key in ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name"):
+            value = labels.get(key)
+            role = _LABEL_TO_ROLE.get(value) if isinstance(value, str) else None
+            if role:
+                return role
+    name = meta.get("name") if isinstance(meta, dict) else None
+    if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature")):
+        for prefix, role in _NAME_PREFIX_ROLE:
+            if name.startswith(prefix):
+                return role
+    return None
+
+
+def raw_requests_gpu(raw) -> bool:
+    """Does the raw pod dict request a GPU resource (limits or requests of any container,
+    `objects.is_gpu_resource`) or a ResourceClaim? The same answer as `Pod.requests_gpu`,
+    without building the container views (a scan asks it of every pod)."""
+    spec = raw.get("spec") if isinstance(raw, dict) else None
+    if not isinstance(spec, dict):
+        return False
+    if spec.get("resourceClaims"):
+        return True
+    for key in ("containers", "initContainers"):
+        containers = spec.get(key)
+        if not isinstance(containers, list):
+            continue
+        for c in containers:
+            res = c.get("resources") if isinstance(c, dict) else None
+            if not isinstance(res, dict):
+                continue
+            for part in ("limits", "requests"):
+                names = res.get(part)
+                if isinstance(names, dict):
+                    for k, v in names.items():
+                        if isinstance(k, str) and ("gpu" in k or k.startswith("nvidia.com/")) \
+                                and is_gpu_resource(k) and str(v).strip() not in ("0", ""):
+                            return True
+    return False
+
+
+@dataclass(frozen=True)
+class PodRow:
+    pod: Pod
+    namespace: str
+    name: str
+    node: str
+    phase: str
+    gpu: bool              # requests a GPU resource or a ResourceClaim
+    role: str | None       # GPU-stack role, None for workload pods
+
+
+@dataclass
+class Scope:
+    """Which pods the rules look at: the targets' pods plus every GPU-stack pod."""
+
+    pod_keys: frozenset[tuple[str, str]] | None = None   # None: every GPU pod (scan)
+    extra_keys: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+
+
+class Context:
+    """Indexes over one bundle, built lazily and once."""
+
+    def __init__(self, bundle: Bundle, scope: Scope | None = None):
+        self.bundle = bundle
+        self.scope = scope or Scope()
+
+    # ---- nodes -----------------------------------------------------------------
+    @cached_property
+    def nodes_collected(self) -> bool:
+        return self.bundle.exists(layout.NODES) and self.bundle.read_json(layout.NODES) is not None
+
+    @cached_property
+    def nodes(self) -> Mapping[str, Node]:
+        return dict(self.bundle.nodes_by_name)
+
+    @cached_property
+    def gpu_node_names(self) -> tuple[str, ...]:
+        """Nodes that advertise or are labelled for GPUs, or run a GPU-stack pod."""
+        stack_nodes = {p.node_name for role, p in self.stack_pods
+                       if role in ("device-plugin", "driver", "validator", "gfd", "toolkit")}
+        return tuple(sorted(n.name for n in self.nodes.values()
+                            if n.looks_like_gpu_node or n.name in stack_nodes))
+
+    def gpu_nodes(self) -> Iterator[Node]:
+        for name in self.gpu_node_names:
+            yield self.nodes[name]
+
+    # ---- pods ------------------------------------------------------------------
+    @cached_property
+    def all_pods(self) -> tuple[Pod, ...]:
+        return tuple(self.bundle.pods())
+
+    @cached_property
+    def pod_rows(self) -> tuple["PodRow", ...]:
+        """One pass over every pod's raw dict: the fields every index needs, read once."""
+        rows = []
+        for p in self.all_pods:
+            raw = p.raw
+            meta = raw.get("metadata")
+            meta = meta if isinstance(meta, dict) else {}
+            spec = raw.get("spec")
+            spec = spec if isinstance(spec, dict) else {}
+            status = raw.get("status")
+            status = status if isinstance(status, dict) else {}
+            ns, name, node = meta.get("namespace"), meta.get("name"), spec.get("nodeName")
+            phase = status.get("phase")
+            rows.append(PodRow(p, ns if isinstance(ns, str) else "", name if isinstance(name, str) else "",
+                               node if isinstance(node, str) else "", phase if isinstance(phase, str) else "",
+                               raw_requests_gpu(raw), gpu_stack_role(p)))
+        return tuple(rows)
+
+    @cached_property
+    def gpu_pod_ids(self) -> frozenset[int]:
+        """id() of every pod that requests a GPU (a ResourceClaim counts)."""
+        return frozenset(id(r.pod) for r in self.pod_rows if r.gpu)
+
+    @cached_property
+    def pods_by_key(self) -> Mapping[tuple[str, str], Pod]:
+        return {(r.namespace, r.name): r.pod for r in self.pod_rows}
+
+    @cached_property
+    def pods_by_node(self) -> Mapping[str, tuple[Pod, ...]]:
+        out: dict[str, list[Pod]] = defaultdict(list)
+        for r in self.pod_rows:
+            if r.node:
+                out[r.node].append(r.pod)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def stack_pods(self) -> tuple[tuple[str, Pod], ...]:
+        """(role, pod) for every GPU-stack pod, sorted by namespace/name."""
+        out = [(r.role, r.pod, r.namespace, r.name) for r in self.pod_rows if r.role]
+        return tuple((role, pod) for role, pod, _, _ in sorted(out, key=lambda x: (x[2], x[3])))
+
+    def stack_on(self, node: str, role: str) -> tuple[Pod, ...]:
+        return tuple(p for r, p in self.stack_pods if r == role and p.node_name == node)
+
+    @cached_property
+    def scope_pods(self) -> tuple[Pod, ...]:
+        """The workload pods the rules judge (targets, or every GPU pod in a scan);
+        GPU-stack pods are judged by their own rules."""
+        keys = self.scope.pod_keys
+        if keys is None:
+            pods = [r.pod for r in self.pod_rows if r.gpu and not r.role]
+        else:
+            pods = [self.pods_by_key[k] for k in sorted(keys | self.scope.extra_keys) if k in self.pods_by_key]
+        return tuple(pods)
+
+    @cached_property
+    def replicasets(self) -> Mapping[tuple[str, str], object]:
+        out = {}
+        for w in self.workloads:
+            if w.raw.get("kind") == "ReplicaSet":
+                meta = w.raw.get("metadata")
+                if isinstance(meta, dict):
+                    out[(str(meta.get("namespace") or ""), str(meta.get("name") or ""))] = w
+        return out
+
+    @cached_property
+    def workloads(self) -> tuple:
+        return tuple(self.bundle.workloads())
+
+    # ---- events ----------------------------------------------------------------
+    @cached_property
+    def _events_index(self) -> Mapping[tuple[str, str, str], tuple[Event, ...]]:
+        out: dict[tuple[str, str, str], list[Event]] = defaultdict(list)
+        for ev in self.bundle.events():
+            out[(ev.involved_kind, ev.involved_namespace, ev.involved_name)].append(ev)
+        return {k: tuple(sorted(v, key=lambda e: (e.last_seen, e.name))) for k, v in out.items()}
+
+    def events_for(self, kind: str, namespace: str, name: str) -> tuple[Event, ...]:
+        return self._events_index.get((kind, namespace or "", name), ())
+
+    def pod_events(self, pod: Pod) -> tuple[Event, ...]:
+        return self.events_for("Pod", pod.namespace or "", pod.name)
+
+    @cached_property
+    def events_collected_ns(self) -> frozenset[str]:
+        out = set()
+        for path in self.bundle.files:
+            parsed = layout.parse_namespaced_list(path)
+            if parsed and parsed[0] == "events":
+                out.add(parsed[1])
+        return frozenset(out)
+
+    # ---- logs ------------------------------------------------------------------
+    @cached_property
+    def _log_index(self) -> Mapping[tuple[str, str], frozenset[tuple[str, bool]]]:
+        """(namespace, pod) -> {(container, previous)} of every log file in the bundle."""
+        out: dict[tuple[str, str], set[tuple[str, bool]]] = defaultdict(set)
+        for path in self.bundle.files:
+            if path.startswith(layout.LOGS + "/"):
+                ref = layout.parse_log_path(path)
+                if ref:
+                    out[(ref.namespace, ref.pod)].add((ref.container, ref.previous))
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @cached_property
+    def _ids_with_logs(self) -> frozenset[int]:
+        index = self._log_index
+        return frozenset(id(r.pod) for r in self.pod_rows if (r.namespace, r.name) in index)
+
+    def has_logs(self, pod: Pod) -> bool:
+        return id(pod) in self._ids_with_logs
+
+    def log(self, pod: Pod, container: str, previous: bool = False) -> LogText | None:
+        if (container, previous) not in self._log_index.get((pod.namespace or "", pod.name), ()):
+            return None
+        return self.bundle.log(pod.namespace or "", pod.name, container, previous)
+
+    def log_error(self, pod: Pod, container: str, previous: bool = False) -> str | None:
+        """The reason a log could not be collected, when an errors file says so."""
+        piece = layout.container_log(pod.namespace or "", pod.name, container, previous)
+        err = self.errors_by_piece.get(piece.removesuffix(".log"))
+        return err.reason if err else None
+
+    @cached_property
+    def errors_by_piece(self):
+        return {e.piece: e for e in self.bundle.collection_errors()}
+
+    @cached_property
+    def _exec_pods(self) -> frozenset[tuple[str, str]]:
+        out = set()
+        for path in self.bundle.files:
+            if path.startswith(layout.GPU_EXEC + "/"):
+                parsed = layout.parse_exec_path(path)
+                if parsed:
+                    out.add((parsed[0], parsed[1]))
+        return frozenset(out)
+
+    def exec_outputs(self, pod: Pod):
+        if (pod.namespace or "", pod.name) not in self._exec_pods:
+            return ()
+        return tuple(self.bundle.exec_outputs(pod.namespace or "", pod.name))
+
+    # ---- findings and citations --------------------------------------------------
+    @staticmethod
+    def finding(id: str, severity: Severity | str, subject: Subject, evidence: Iterable[Citation],
+                **params) -> Finding:
+        sev = severity if isinstance(severity, Severity) else Severity(severity)
+        clean = {k: v for k, v in params.items() if v is not None and v != "" and v != ()}
+        for k, v in list(clean.items()):
+            if isinstance(v, (set, frozenset, tuple)):
+                clean[k] = sorted(v) if isinstance(v, (set, frozenset)) else list(v)
+        return Finding(id, sev, subject, tuple(dict.fromkeys(evidence)), clean)
+
+    @staticmethod
+    def cite_event(ev: Event) -> Citation:
+        return Citation(ev.source, None, clip(f"{ev.reason}: {ev.message}" if ev.reason else ev.message))
+
+    @staticmethod
+    def cite_object(obj, excerpt: str) -> Citation:
+        return Citation(obj.source, None, clip(excerpt))
+
+    @staticmethod
+    def cite_line(text: LogText, line: int, excerpt: str | None = None) -> Citation:
+        if excerpt is None:
+            excerpt = text.lines[line - 1] if 0 < line <= len(text.lines) else ""
+        return Citation(text.path, line, clip(excerpt))
