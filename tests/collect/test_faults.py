@@ -141,3 +141,17 @@ def test_dcgm_is_read_through_the_pod_proxy_and_a_refusal_names_the_permission(t
     assert (result.path / layout.errors_path(layout.node_dcgm("gpu-node-1"))).is_file()
     assert (result.path / layout.container_log(OPERATOR_NS, "nvidia-dcgm-exporter-aaaaa",
                                                "nvidia-dcgm-exporter")).read_text() == "Starting webserver\n"
+
+
+def test_unreadable_target_still_yields_a_bundle_with_its_events(tmp_path):
+    with served(tmp_path, Faults(seed=1, forbidden={"deployments"})) as srv:
+        result, _ = run_collect(srv, tmp_path, kind="Deployment", name="qwen-vllm")
+    assert gaps(result) == [("owners", "Forbidden", "get deployments.apps in namespace llm")]
+    events = read_json(result.path, layout.namespaced_list("events", "llm"))["items"]
+    assert [(e["involvedObject"]["kind"], e["reason"]) for e in events] == [("Deployment", "ScalingReplicaSet")]
+
+
+def test_missing_workload_is_a_one_line_error(tmp_path):
+    with served(tmp_path) as srv:
+        with pytest.raises(ClusterError, match="^deployment nope not found in namespace llm$"):
+            run_collect(srv, tmp_path, kind="Deployment", name="nope")

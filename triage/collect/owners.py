@@ -8,6 +8,7 @@ from triage.collect.events import collect_events
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.session import Session, namespaced
+from triage.errors import ClusterError
 
 # kind -> (api path segment, bundle kind folder, list kind, apiVersion, rbac group)
 CONTROLLERS = {
@@ -19,7 +20,9 @@ CONTROLLERS = {
 }
 
 
-def get_controller(session: Session, namespace: str, kind: str, name: str) -> dict | None:
+def get_controller(session: Session, namespace: str, kind: str, name: str, required: bool = False) -> dict | None:
+    """GET one controller into its namespace's list file; None when it could not be read
+    (a gap says why). `required`: a 404 is the user's mistake, a one-line ClusterError."""
     spec = CONTROLLERS.get(kind)
     if spec is None:
         return None
@@ -30,6 +33,8 @@ def get_controller(session: Session, namespace: str, kind: str, name: str) -> di
     try:
         obj = session.kube.get_json(f"/{prefix}/namespaces/{namespace}/{resource}/{name}")
     except ApiFailure as failure:
+        if required and failure.status == 404:
+            raise ClusterError(f"{kind.lower()} {name} not found in namespace {namespace}") from None
         session.failed("owners", path, failure, needs("get", resource, namespace, group))
         session.remember(("controller", namespace, kind, name), None)
         return None

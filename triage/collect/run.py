@@ -235,11 +235,11 @@ def _collect_pod_target(session: Session, target: Target, pod: dict | None) -> N
 
 def _collect_workload_target(session: Session, target: Target) -> None:
     ns = target.namespace or "default"
-    obj = owners.get_controller(session, ns, target.kind, target.name or "")
-    if obj is None:
-        raise ClusterError(f"{target.kind.lower()} {target.name} could not be read in namespace {ns} "
-                           f"(see the gaps: {session.writer.gaps[-1]['reason'] if session.writer.gaps else 'unknown'})")
+    obj = owners.get_controller(session, ns, target.kind, target.name or "", required=True)
     futures = [session.submit(events.collect_events, session, ns, target.kind, target.name or "")]
+    if obj is None:           # forbidden or failing: its events may still say what is wrong
+        session.gather(futures)
+        return
     futures.append(session.submit(owners.collect_owner_chain, session, obj))
     selector = _label_selector(obj)
     if target.kind == "Deployment":
