@@ -79,6 +79,8 @@ def test_scan_lists_every_target_worst_first(demo_run):
     assert by_target["gpu-t4-2"][3] == "plugin.nvml_unavailable"
     assert by_target[f"training/{FINETUNE}"][3] == "application.cuda_oom"
     assert by_target[f"llm/{QWEN}"][0] == "PROBLEM"
+    # the scan traces the Pending pod to the same layer as its own diagnosis
+    assert by_target[f"llm/{QWEN}"][3] in ("plugin.nvml_unavailable", "runtime.runtime_handler_missing")
     assert by_target[f"llm/{EMBEDDER}"][0] == "HEALTHY"
     assert by_target["gpu-h100-1"][0] == "HEALTHY"
 

@@ -30,6 +30,7 @@ DEFAULT_OUT = "gpu-triage-demo"
 MARKER = ".gpu-triage-demo"      # marks a folder a previous demo wrote, so a re-run may replace it
 OWNED = ("bundle", "pods", "report.md", "report.html", "findings.json", "kubeconfig", MARKER)
 STATUS_WORDS = {0: "healthy", 3: "problems found", 4: "warnings only", 5: "inconclusive (evidence missing)"}
+EVIDENCE_SHOWN = 3               # citations of the root cause printed
 STEPS_SHOWN = 3                  # first commands of each playbook's "Confirm" section
 
 
@@ -245,10 +246,13 @@ def format_diagnosis(doc: dict, folder: Path) -> str:
     chain = _chain(rc)
     if chain:
         lines.append(f"  explains    {' -> '.join(chain)}")
-    for i, ev in enumerate(rc.get("evidence") or ()):
+    evidence = list(rc.get("evidence") or ())
+    for i, ev in enumerate(evidence[:EVIDENCE_SHOWN]):
         loc = f"{ev['path']}:{ev['line']}" if ev.get("line") else ev["path"]
         lines.append(f"  {'evidence' if i == 0 else '':<10}  {loc}")
-        lines.append(f"              {_clip(ev.get('excerpt', ''))}")
+        lines.append(f"                > {_clip(ev.get('excerpt', ''))}")
+    if len(evidence) > EVIDENCE_SHOWN:
+        lines.append(f"              (and {len(evidence) - EVIDENCE_SHOWN} more in the report)")
     steps = first_steps(rc["id"], rc.get("params") or {})
     for i, step in enumerate(steps):
         lines.append(f"  {'next' if i == 0 else '':<10}  {step}")
