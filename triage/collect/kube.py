@@ -238,7 +238,8 @@ class Kube:
 
     def list_pages(self, path: str, query: Mapping | None = None, page_size: int = 500) -> Iterator[dict]:
         """Page through a list with limit/continue; yields each parsed page.
-        A 410 (continue token expired) restarts once without the token."""
+        A 410 (continue token expired) restarts once without the token: items already
+        yielded come again (the session dedupes objects by uid)."""
         params = dict(query or {})
         params["limit"] = page_size
         token: str | None = None

@@ -1,0 +1,98 @@
+"""collect/kube.py against a loopback HTTP server that misbehaves on purpose: retries honour
+Retry-After, give up within the budget, and paging survives an expired continue token."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from triage.collect.kube import ApiFailure, Budget, Kube
+
+
+class _Script(BaseHTTPRequestHandler):
+    """Answers GETs from a per-path script of (status, headers, body); records arrival times."""
+
+    script: dict[str, list] = {}
+    arrivals: list[tuple[float, str]] = []
+
+    def do_GET(self):  # noqa: N802
+        type(self).arrivals.append((time.monotonic(), self.path))
+        path = self.path.split("?")[0]
+        steps = type(self).script[path]
+        status, headers, body = steps.pop(0) if len(steps) > 1 else steps[0]
+        data = json.dumps(body).encode() if not isinstance(body, bytes) else body
+        self.send_response(status)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def scripted(tmp_path):
+    _Script.script, _Script.arrivals = {}, []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Script)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    kubeconfig = tmp_path / "kubeconfig"
+    kubeconfig.write_text(json.dumps({
+        "apiVersion": "v1", "kind": "Config", "current-context": "t",
+        "clusters": [{"name": "t", "cluster": {"server": f"http://127.0.0.1:{server.server_port}"}}],
+        "contexts": [{"name": "t", "context": {"cluster": "t", "user": "t"}}], "users": [{"name": "t", "user": {}}]}))
+    yield str(kubeconfig)
+    server.shutdown()
+
+
+def _status(code, reason):
+    return {"kind": "Status", "apiVersion": "v1", "status": "Failure", "message": reason, "reason": reason, "code": code}
+
+
+def test_retry_waits_for_retry_after_then_succeeds(scripted):
+    _Script.script["/api/v1/nodes/n1"] = [(429, {"Retry-After": "1"}, b"Too many requests, please try again later."),
+                                          (503, {}, _status(503, "ServiceUnavailable")),
+                                          (200, {}, {"kind": "Node", "metadata": {"name": "n1"}})]
+    kube = Kube.connect(scripted, budget=Budget(30))
+    assert kube.get_json("/api/v1/nodes/n1")["metadata"]["name"] == "n1"
+    times = [t for t, _ in _Script.arrivals]
+    assert len(times) == 3 and times[1] - times[0] >= 1.0          # the server asked for a second
+    assert kube.stats.retries == 2
+
+
+def test_retries_stop_when_the_budget_cannot_cover_the_wait(scripted):
+    _Script.script["/api/v1/nodes"] = [(429, {"Retry-After": "5"}, b"slow down")]
+    kube = Kube.connect(scripted, budget=Budget(2))
+    with pytest.raises(ApiFailure) as err:
+        kube.get_json("/api/v1/nodes")
+    assert (err.value.status, err.value.reason) == (429, "TooManyRequests")
+    assert len(_Script.arrivals) == 1                                   # no pointless retry
+
+
+def test_forbidden_is_not_retried_and_keeps_the_servers_message(scripted):
+    msg = 'nodes is forbidden: User "alice" cannot list resource "nodes" in API group "" at the cluster scope'
+    _Script.script["/api/v1/nodes"] = [(403, {}, {**_status(403, "Forbidden"), "message": msg})]
+    kube = Kube.connect(scripted, budget=Budget(10))
+    with pytest.raises(ApiFailure) as err:
+        kube.get_json("/api/v1/nodes")
+    assert (err.value.reason, err.value.message) == ("Forbidden", msg)
+    assert len(_Script.arrivals) == 1
+
+
+def test_paging_restarts_once_when_the_continue_token_expired(scripted):
+    page = lambda names, token=None: {"kind": "PodList", "apiVersion": "v1",  # noqa: E731
+                                      "metadata": {"continue": token} if token else {},
+                                      "items": [{"metadata": {"name": n}} for n in names]}
+    _Script.script["/api/v1/pods"] = [(200, {}, page(["a"], "t1")), (410, {}, _status(410, "Expired")),
+                                      (200, {}, page(["a"], "t2")), (200, {}, page(["b"]))]
+    kube = Kube.connect(scripted, budget=Budget(10))
+    names = [i["metadata"]["name"] for p in kube.list_pages("/api/v1/pods", {}, page_size=1) for i in p["items"]]
+    assert names == ["a", "a", "b"]
+    queries = [p.split("?")[1] for _, p in _Script.arrivals]
+    assert queries == ["limit=1", "limit=1&continue=t1", "limit=1", "limit=1&continue=t2"]
