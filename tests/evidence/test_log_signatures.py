@@ -9,6 +9,7 @@ text prints them (`74.16 * GiB`), line numbers count the case's own lines.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -431,3 +432,48 @@ def test_corpus_text_of_other_sources_that_logs_also_carry(case_id: str, line: i
     facts = [f for f in scan_log(ALL_CASES[case_id]["text"]) if f.kind is kind]
     assert [f.line for f in facts] == [line]
     assert {k: facts[0].get(k) for k in params} == params
+
+
+# any character, with digits of every script and number-like symbols (², ½, Ⅻ) drawn more often
+ANY_CHARS = st.one_of(st.characters(), st.characters(whitelist_categories=("Nd", "No", "Nl")))
+
+
+@st.composite
+def mutated_sample(draw, sig) -> str:
+    """`sig`'s sample with a few characters of any category put in (superscript
+    digits once crashed `int()` in a parameter builder), or its keyword followed
+    by arbitrary text."""
+    if draw(st.booleans()):
+        return draw(st.sampled_from(sig.keywords)) + " " + draw(st.text(ANY_CHARS, max_size=12))
+    line = sig.sample
+    for _ in range(draw(st.integers(1, 4))):
+        pos = draw(st.integers(0, len(line)))
+        cut = draw(st.integers(0, 3))
+        line = line[:pos] + draw(st.text(ANY_CHARS, min_size=1, max_size=3)) + line[pos + cut:]
+    return line
+
+
+@pytest.mark.parametrize("sig", SIGNATURES, ids=[s.name for s in SIGNATURES])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_mutated_samples_never_raise(sig, data) -> None:
+    line = data.draw(mutated_sample(sig))
+    for engine in ENGINES:
+        assert scan_log(line, use_hyperscan=engine == "hyperscan") == scan_lines(line)
+
+
+def test_unicode_digits_in_a_number_field() -> None:
+    (fact,) = scan_log("Incompatible strategy detected ²")
+    assert fact.as_dict() == {"generation": "v0.15+", "strategy": "²"}
+
+
+# characters str.isdigit() accepts but int() refuses (superscripts, circled digits ...)
+ODD_DIGITS = "".join(chr(c) for c in range(0x30000) if chr(c).isdigit() and not chr(c).isdecimal())
+
+
+@pytest.mark.parametrize("sig", SIGNATURES, ids=[s.name for s in SIGNATURES])
+def test_odd_digits_in_every_number_field(sig) -> None:
+    assert len(ODD_DIGITS) > 50
+    for ch in ODD_DIGITS[::5]:
+        for line in (f"{sig.keywords[0]} {ch}", re.sub(r"\d", ch, sig.sample), re.sub(r"\d+", ch, sig.sample)):
+            assert scan_log(line) == scan_lines(line)

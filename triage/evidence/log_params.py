@@ -30,7 +30,7 @@ def to_bytes(size: str | None) -> int | None:
 
 
 def to_int(s: str | None) -> int | None:
-    return int(s) if s and s.isdigit() and len(s) < 19 else None
+    return int(s) if s and s.isdecimal() and len(s) < 19 else None
 
 
 def no_params(m: re.Match[str], line: str) -> Params:
@@ -45,7 +45,7 @@ def groups(m: re.Match[str], line: str) -> Params:
             continue
         if name.endswith("_size"):
             out[name[:-5] + "_bytes"] = to_bytes(value)
-        elif value.isdigit() and len(value) < 19:
+        elif value.isdecimal() and len(value) < 19:
             out[name] = int(value)
         else:
             out[name] = value.strip()
