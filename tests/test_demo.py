@@ -215,3 +215,30 @@ def test_readme_shows_what_the_demo_prints_today(tmp_path, monkeypatch):
     def norm(text: str) -> list[str]:
         return [re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", line.rstrip()) for line in text.strip().splitlines()]
     assert norm(captured.group(1)) == norm(out.getvalue())
+
+
+def test_colour_on_a_terminal_only(tmp_path):
+    """On a terminal the status words are coloured; NO_COLOR (and any pipe) turns that off."""
+    import pty
+    outputs = {}
+    for name, extra in (("tty", {}), ("no_color", {"NO_COLOR": "1"})):
+        primary, secondary = pty.openpty()
+        env = {**_env(tmp_path), "TERM": "xterm", **extra}
+        proc = subprocess.Popen([sys.executable, "-m", "triage.cli", "demo", "--out", f"out-{name}"], cwd=tmp_path,
+                                env=env, stdout=secondary, stderr=subprocess.PIPE)
+        os.close(secondary)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(primary, 65536)
+            except OSError:        # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        os.close(primary)
+        assert proc.wait(timeout=90) == 3
+        outputs[name] = b"".join(chunks).decode()
+    assert "\x1b[1;31mPROBLEM\x1b[0m  Pod llm/" in outputs["tty"]
+    assert "\x1b[32mHEALTHY\x1b[0m" in outputs["tty"]
+    assert "\x1b[" not in outputs["no_color"] and "PROBLEM  Pod llm/" in outputs["no_color"]

@@ -97,7 +97,8 @@ def run_demo(out: Path, keep_serving: bool = False, port: int = 0, stdout: TextI
         prepare_out(out)
     except OSError as err:
         raise TriageError(f"cannot write to --out {out}: {err.strerror or err}; choose another --out") from None
-    say = lambda text="": print(text, file=stdout, flush=True)  # noqa: E731
+    color = _wants_color(stdout)
+    say = lambda text="": print(_paint(text) if color else text, file=stdout, flush=True)  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="gpu-triage-demo-") as tmp:
         cluster = write_demo_bundle(Path(tmp) / "cluster")
         with ReplayServer(cluster, port=port) as srv:
@@ -135,6 +136,28 @@ def run_demo(out: Path, keep_serving: bool = False, port: int = 0, stdout: TextI
                 say("stopped")
             say(f"exit status {status}: {STATUS_WORDS.get(status, 'see docs/cli.md')}")
             return status
+
+
+_COLORS = {"PROBLEM": "1;31", "INCONCLUSIVE": "1;33", "HEALTHY": "32"}
+
+
+def _wants_color(stream: TextIO) -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org)."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def _paint(text: str) -> str:
+    """Status words at the start of a line in colour, prompts and root-cause ids in bold."""
+    out = []
+    for line in text.split("\n"):
+        word = line.split(" ", 1)[0]
+        if word in _COLORS:
+            line = f"\x1b[{_COLORS[word]}m{word}\x1b[0m{line[len(word):]}"
+        elif line.startswith("$ ") or line.startswith("  root cause  "):
+            line = f"\x1b[1m{line}\x1b[0m"
+        out.append(line)
+    return "\n".join(out)
 
 
 def _wait(stop: threading.Event) -> None:
