@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tests.classify.scenario_builder import OPERATOR_NS, T0, Scenario, World
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1, Scenario, World
 from tests.classify.scenarios_real import (ML, crash_pod, crashing, expect, init_stuck, node_subj, pending_pod,
                                            pod_subj, stack_crash)
 from tests.conftest import CORPUS
@@ -721,3 +721,104 @@ def _(w):
     w.target("Pod", ML, "vllm-warm-0")
 
 
+
+
+# ---- generalisation: other wordings of the same failures (formats from the components' sources) ----
+
+@scenario("general_plugin_v015_nvml_not_detected", "plugin.nvml_unavailable", node_subj(), kind="general",
+          readme="Wording of k8s-device-plugin v0.15+ (real-cases-notes trap 5).")
+def _(w):
+    """Device plugin v0.15+: `Incompatible strategy detected auto` after NVML is not found."""
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None, plugin_log=(
+        "I0819 07:02:54.757465       1 main.go:342] Updating config with default resource matching patterns.\n"
+        "E0819 07:02:54.757602       1 factory.go:112] Incompatible strategy detected auto\n"
+        "E0819 07:02:54.757611       1 factory.go:113] If this is a GPU node, did you configure the NVIDIA Container Toolkit?\n"
+        "E0819 07:02:54.757620       1 main.go:173] error starting plugins: error creating plugin manager: unable to "
+        "create plugin manager: invalid device discovery strategy\n"))
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    stack_crash(w, "gpu-node-1", "device-plugin", "nvidia-device-plugin", None)
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("general_torch_oom_legacy_format", "application.cuda_oom", pod_subj("sd-train-0"), kind="general",
+          readme="PyTorch < 2.1 OOM wording (real-cases-notes trap 12).")
+def _(w):
+    """The pre-2.1 PyTorch OOM message with the `(GPU 0; X total capacity; ...)` tuple."""
+    gpu_cluster(w, product="Tesla-T4")
+    crash_pod(w, "sd-train-0", "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 14.76 GiB total "
+              "capacity; 13.52 GiB already allocated; 3.75 MiB free; 13.70 GiB reserved in total by PyTorch)\n",
+              container="trainer")
+    w.target("Pod", ML, "sd-train-0")
+
+
+@scenario("general_liveness_connection_refused", "application.probe_killed_during_startup", pod_subj("tgi-0"),
+          kind="general")
+def _(w):
+    """Liveness probes find nothing listening while the model server loads; the kubelet restarts it."""
+    gpu_cluster(w)
+    w.pod(ML, "tgi-0", node="gpu-node-1", containers=("tgi",), ready=False, statuses={"tgi": {
+        "state": {"running": {"startedAt": T1}}, "ready": False, "restartCount": 9,
+        "lastState": {"terminated": {"exitCode": 143, "reason": "Error", "startedAt": T0, "finishedAt": T1}}}},
+          probes={"livenessProbe": {"httpGet": {"path": "/health", "port": 80}, "initialDelaySeconds": 10}})
+    w.event(ML, "Pod", "tgi-0", "Unhealthy", 'Liveness probe failed: Get "http://10.244.1.7:80/health": dial tcp '
+            "10.244.1.7:80: connect: connection refused", count=27, field_path="spec.containers{tgi}")
+    w.event(ML, "Pod", "tgi-0", "Killing", "Container tgi failed liveness probe, will be restarted", type="Normal",
+            count=9, field_path="spec.containers{tgi}")
+    w.target("Pod", ML, "tgi-0")
+
+
+@scenario("general_admission_spacing_variant", "plugin.stale_allocation", pod_subj("infer-5d8f-q2w3e"), kind="general",
+          readme="Kubelet wording with `Requested:1` (no space), as newer kubelets print it.")
+def _(w):
+    """UnexpectedAdmissionError with the compact `Requested:1, Available: 0` spacing."""
+    gpu_cluster(w)
+    _admission(w, "infer-5d8f-q2w3e", "Allocate failed due to requested number of devices unavailable for "
+                                      "nvidia.com/gpu. Requested:1, Available: 0, which is unexpected")
+
+
+@scenario("general_xid79_journald", "driver.gpu_fallen_off_bus", node_subj(), kind="general",
+          readme="Kernel line: corpus xid/dmesg_samples.txt (journald prefix).")
+def _(w):
+    """Xid 79 in journald format, and a workload on the node crashing with CUDA errors."""
+    w.gpu_node("gpu-node-1", gpus=8, allocatable=7)
+    w.dmesg("gpu-node-1", xid_lines(r"kernel: NVRM: Xid \(PCI:[0-9a-f:]+\): 79,", 1))
+    crash_pod(w, "train-9", "RuntimeError: CUDA error: unspecified launch failure\n", container="trainer", gpu=8)
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("general_crash_on_lost_gpu_node", "driver.gpu_fallen_off_bus", pod_subj("train-9"), kind="general",
+          near_miss_for=("application.crash_unclassified",),
+          readme="Kernel line: corpus xid/dmesg_samples.txt. The crash is explained by the GPU lost under it.")
+def _(w):
+    """A training pod crashes with a CUDA launch failure on a node whose GPU fell off the bus."""
+    w.gpu_node("gpu-node-1", gpus=8, allocatable=7)
+    w.dmesg("gpu-node-1", xid_lines(r"kernel: NVRM: Xid \(PCI:[0-9a-f:]+\): 79,", 1))
+    crash_pod(w, "train-9", "RuntimeError: CUDA error: unspecified launch failure\n", container="trainer", gpu=8)
+    w.target("Pod", ML, "train-9")
+
+
+@scenario("general_hf_401_new_module_path", "application.model_download_unauthorized", pod_subj("vllm-llama-0"),
+          kind="general", readme="huggingface_hub >= 0.23 module path (real-cases-notes trap 12).")
+def _(w):
+    """A gated model download without a token, with the newer huggingface_hub.errors path."""
+    gpu_cluster(w)
+    crash_pod(w, "vllm-llama-0", "huggingface_hub.errors.GatedRepoError: 401 Client Error. (Request ID: "
+              "Root=1-6751a2b3-0a1b2c3d4e5f)\n\nCannot access gated repo for url "
+              "https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct/resolve/main/config.json.\n"
+              "Access to model meta-llama/Llama-3.1-8B-Instruct is restricted. You must have access to it and be "
+              "authenticated to access it. Please log in.\n")
+    w.target("Pod", ML, "vllm-llama-0")
+
+
+@scenario("general_statefulset_quota", "scheduler.quota_exceeded", {"kind": "StatefulSet", "namespace": ML,
+                                                                    "name": "llm"}, kind="general",
+          readme="The StatefulSet controller's FailedCreate wording with a GPU quota key.")
+def _(w):
+    """A StatefulSet cannot create its pod: requests.nvidia.com/gpu quota is used up."""
+    gpu_cluster(w)
+    w.workload("StatefulSet", ML, "llm")
+    w.event(ML, "StatefulSet", "llm", "FailedCreate",
+            'create Pod llm-0 in StatefulSet llm failed error: pods "llm-0" is forbidden: exceeded quota: gpu-quota, '
+            "requested: requests.nvidia.com/gpu=1, used: requests.nvidia.com/gpu=4, limited: requests.nvidia.com/gpu=4",
+            component="statefulset-controller")
+    w.target("StatefulSet", ML, "llm")
