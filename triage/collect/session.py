@@ -57,6 +57,7 @@ class CollectorRun:
     errors: list[str] = field(default_factory=list)
     successes: int = 0
     skipped: str | None = None
+    last: float = 0.0           # when its last piece came in (duration = last - started)
 
 
 class Session:
@@ -144,6 +145,7 @@ class Session:
         run = self.run(collector)
         with self._lock:
             run.errors.append(f"{piece}: {failure.reason}")
+            run.last = time.monotonic()
         with self._lock:
             entry = self._errors.setdefault(piece, {"reason": failure.reason, "errors": []})
             entry["errors"].append(failure.describe())
@@ -157,6 +159,7 @@ class Session:
         with self._lock:
             run.successes += 1
             run.files.update(paths)
+            run.last = time.monotonic()
 
     def skip(self, collector: str, why: str) -> None:
         run = self.run(collector)
@@ -207,7 +210,8 @@ class Session:
                       "ok" if not run.errors else "partial" if run.successes else "failed")
             error = "; ".join(run.errors[:5]) + (f"; +{len(run.errors) - 5} more" if len(run.errors) > 5 else "") \
                 if run.errors else run.skipped
-            self.writer.add_collector(run.name, status, time.monotonic() - run.started, run.files, error)
+            self.writer.add_collector(run.name, status, max(0.0, (run.last or run.started) - run.started),
+                                      run.files, error)
         stats = self.kube.stats
         self.extra.setdefault("collection", {}).update({
             "requests": stats.requests, "retries": stats.retries, "bytes_read": stats.bytes,
