@@ -78,7 +78,9 @@ def test_cri_partial_lines_are_joined() -> None:
             "2023-10-19T11:11:54.957587845+08:00 stderr P not load NVML\n"
             "2023-10-19T11:11:54.957587846+08:00 stderr F  library.\n"
             "2023-10-19T11:11:54.957587847+08:00 stderr F next\n")
-    assert [(ln.number, ln.text) for ln in iter_log_lines(text)] == [(1, NVML), (4, "next")]
+    lines = list(iter_log_lines(text))
+    assert [(ln.number, ln.text) for ln in lines] == [(1, NVML), (4, "next")]
+    assert lines[0].raw == text.splitlines()[0]
 
 
 def test_tgi_json_line_splits_on_escaped_newlines_citing_one_line() -> None:

@@ -38,7 +38,8 @@ MAX_JSON_DEPTH = 2
 @dataclass(frozen=True, slots=True)
 class LogLine:
     """One logical log line: `number` is the 1-based line of the original text,
-    `text` the message after prefix stripping, `raw` the original physical line."""
+    `text` the message after prefix stripping, `raw` the original physical line
+    (the first one of joined CRI partial lines)."""
 
     number: int
     text: str
@@ -141,11 +142,13 @@ def _json_messages(text: str) -> list[str] | None:
     return None
 
 
-def expand_line(raw: str, number: int) -> list[LogLine]:
-    """The logical line(s) of one physical line: normally one; several for a JSON
-    message with `\\n` escapes (all citing `number`). A JSON message that is itself
-    a JSON log line (TGI's JSON inside docker's json-file) is unwrapped as well."""
-    return [LogLine(number, text, raw) for text in _messages(raw, MAX_JSON_DEPTH)]
+def expand_line(line: str, number: int, raw: str | None = None) -> list[LogLine]:
+    """The logical line(s) of one line: normally one; several for a JSON message
+    with `\\n` escapes (all citing `number`). A JSON message that is itself a JSON
+    log line (TGI's JSON inside docker's json-file) is unwrapped as well. `raw` is
+    the physical line to keep for citation (default: `line`)."""
+    keep = line if raw is None else raw
+    return [LogLine(number, text, keep) for text in _messages(line, MAX_JSON_DEPTH)]
 
 
 def _messages(line: str, depth: int) -> list[str]:
@@ -177,7 +180,7 @@ def iter_log_lines(text: str) -> Iterator[LogLine]:
 
     CRI partial lines (`... stderr P <part>`) are joined with the following
     lines of the same file up to the closing `F` line; the result cites the
-    first physical line.
+    first physical line (and keeps it as `raw`).
     """
     pending: list[str] = []
     pending_number = 0
@@ -193,13 +196,9 @@ def iter_log_lines(text: str) -> Iterator[LogLine]:
             rest = raw[cri.end():] if cri else raw
             joined = "".join(pending) + rest
             pending = []
-            yield from expand_line(joined, pending_number)
+            yield from expand_line(joined, pending_number, pending_raw)
             continue
         yield from expand_line(raw, number)
     if pending:
-        yield from expand_line("".join(pending), pending_number)
+        yield from expand_line("".join(pending), pending_number, pending_raw)
 
-
-def has_partial_cri_lines(text: str) -> bool:
-    """True when `text` holds CRI partial (`P`) lines that must be joined."""
-    return " stderr P" in text or " stdout P" in text
