@@ -280,3 +280,13 @@ def test_committed_bundles_are_what_the_builder_writes(tmp_path):
         assert a == b, s.name
         for rel in a:
             assert (fresh / rel).read_bytes() == (committed / rel).read_bytes(), f"{s.name}/{rel}"
+
+
+def test_tarball_and_directory_give_the_same_diagnosis(tmp_path):
+    from triage.bundle.writer import BundleWriter
+    src = FIXTURES / "scenarios" / "r014_dp_nvml_could_not_load_cri_log" / "bundle"
+    tarball = BundleWriter(src).pack(tmp_path / "incident-0412.tar.gz")
+    a, b = analyse(src), analyse(tarball)
+    for key in ("status", "root_cause", "findings", "gaps", "diagnoses", "inventory"):
+        assert a[key] == b[key], key
+    assert b["collection"]["bundle_sha256"] and a["collection"]["bundle_sha256"] is None
