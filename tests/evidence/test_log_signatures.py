@@ -477,3 +477,11 @@ def test_odd_digits_in_every_number_field(sig) -> None:
     for ch in ODD_DIGITS[::5]:
         for line in (f"{sig.keywords[0]} {ch}", re.sub(r"\d", ch, sig.sample), re.sub(r"\d+", ch, sig.sample)):
             assert scan_log(line) == scan_lines(line)
+
+
+def test_signature_table_is_well_formed() -> None:
+    names = [s.name for s in SIGNATURES]
+    assert len(names) == len(set(names))
+    assert all(k and "\n" not in k for k in KEYWORDS)
+    # every kind a rule may ask for has at least one recogniser
+    assert {s.kind for s in SIGNATURES} == set(K)

@@ -56,7 +56,6 @@ class LogKind(enum.Enum):
     PLUGIN_REGISTERED = "plugin_registered"
     PLUGIN_REGISTER_FAILED = "plugin_register_failed"
     PLUGIN_KUBELET_RESTART = "plugin_kubelet_restart"
-    PLUGIN_MIG_CONFIG_INVALID = "plugin_mig_config_invalid"
     PLUGIN_ALLOCATE_UNAVAILABLE = "plugin_allocate_unavailable"
     GFD_ERROR = "gfd_error"
     MIG_ASSERTION_NORMAL = "mig_assertion_normal"
