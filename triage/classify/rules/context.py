@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, NamedTuple
 
 from triage.bundle import layout
 from triage.bundle.objects import Event, Node, Pod, is_gpu_resource
@@ -93,8 +93,9 @@ def raw_requests_gpu(raw) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class PodRow:
+class PodRow(NamedTuple):
+    """What the indexes need of one pod (a NamedTuple: 100,000 of them are built per scan)."""
+
     pod: Pod
     namespace: str
     name: str
