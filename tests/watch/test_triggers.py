@@ -50,3 +50,27 @@ def test_inside_the_grace_or_initialising_or_not_a_gpu_pod_is_not():
                        grace_s=120) is None
     assert trigger_for(Pod(starting_pod("PodInitializing"), "w"), NOW) is None
     assert trigger_for(Pod(starting_pod("ContainerCreating", gpu=False), "w"), NOW) is None
+
+
+def test_a_failed_pod_is_triaged_again_only_when_it_changes():
+    from triage.watch.dedup import DedupStore
+    from triage.watch.watcher import Watcher
+    rejected = starting_pod("ContainerCreating")
+    rejected["metadata"]["resourceVersion"] = "500"
+    rejected["status"] = {"phase": "Failed", "reason": "UnexpectedAdmissionError",
+                          "message": "Allocate failed due to requested number of devices unavailable for "
+                                     "nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected"}
+    triaged = []
+    w = Watcher(events=iter(()), triage=lambda t: triaged.append(t) or {"status": "healthy"}, post=lambda d: None,
+                store=DedupStore(None), cluster="c", retriage_s=0, workers=1, now=lambda: NOW)
+    for w_ in w._workers:
+        w_.start()
+    for _ in range(3):                     # the sweep judges it again and again
+        w.handle_event("MODIFIED", rejected)
+        w._queue.join()
+    changed = json.loads(json.dumps(rejected))
+    changed["metadata"]["resourceVersion"] = "501"
+    w.handle_event("MODIFIED", changed)
+    w._queue.join()
+    w.drain()
+    assert [t.kind for t in triaged] == [TriggerKind.ADMISSION_FAILED] * 2

@@ -7,7 +7,9 @@
   triage/collect/watch_stream.py. The watcher only judges and schedules.
 - A pod is triaged at most once per `retriage_s` and never twice at the same
   time; a periodic sweep re-judges known pods, so a pod that stays Pending past
-  the grace period is noticed without a new event.
+  the grace period is noticed without a new event. A pod that is over (phase
+  Failed) is triaged again only when the pod object changed: thousands of failed
+  Jobs must not cost a collection each every few minutes.
 - The queue is bounded: when full, new triggers are dropped and counted (the
   sweep brings them back later).
 - Posts are rate-limited (`min_post_interval_s`) and deduplicated by
@@ -25,7 +27,9 @@ from typing import Callable, Iterable, Mapping
 
 from triage.bundle.objects import Pod
 from triage.watch.dedup import DedupStore, dedup_key
-from triage.watch.triggers import Trigger, trigger_for
+from triage.watch.triggers import Trigger, TriggerKind, trigger_for
+
+FINAL = (TriggerKind.FAILED, TriggerKind.ADMISSION_FAILED)     # the pod will not change by itself
 
 
 @dataclass
@@ -62,6 +66,7 @@ class Watcher:
         self._pods: dict[tuple[str, str], Mapping] = {}
         self._inflight: set[tuple[str, str]] = set()
         self._last_triage: dict[tuple[str, str], float] = {}
+        self._final_rv: dict[tuple[str, str], str] = {}   # failed pods triaged, at this resourceVersion
         self._lock = threading.Lock()
         self._post_lock = threading.Lock()
         self._last_post = 0.0
@@ -77,20 +82,26 @@ class Watcher:
         if not trig:
             return
         key = (trig.namespace, trig.pod)
+        rv = str((raw.get("metadata") or {}).get("resourceVersion") or "")
         mono = time.monotonic()
         with self._lock:
             if key in self._inflight:
+                return
+            if trig.kind in FINAL and rv and self._final_rv.get(key) == rv:
                 return
             last = self._last_triage.get(key)
             if last is not None and mono - last < self.retriage_s:
                 return
             self._inflight.add(key)
+            if trig.kind in FINAL:
+                self._final_rv[key] = rv
         try:
             self._queue.put_nowait(trig)
             self.stats.triggers += 1
         except queue.Full:
             with self._lock:
                 self._inflight.discard(key)
+                self._final_rv.pop(key, None)
             self.stats.dropped += 1
 
     def handle_event(self, type_: str, raw: Mapping) -> None:
@@ -102,6 +113,7 @@ class Watcher:
             with self._lock:
                 self._pods.pop(key, None)
                 self._last_triage.pop(key, None)
+                self._final_rv.pop(key, None)
             return
         with self._lock:
             self._pods[key] = raw
