@@ -71,7 +71,7 @@ def _terminations(pod):
 @rule(ids=("application.oom_killed", "application.killed_sigkill"), reads=("pods",))
 def terminations(ctx):
     """OOMKilled is host memory; 137 without OOMKilled is a SIGKILL from outside (probe, eviction)."""
-    for pod in ctx.scope_pods:
+    for pod in ctx.troubled_pods:
         for st, state in _terminations(pod):
             common = dict(namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
                           exit_code=state.exit_code, reason=state.reason)
@@ -92,7 +92,7 @@ def terminations(ctx):
 def probe_kills(ctx):
     """The kubelet killed the container because a startup or liveness probe failed."""
     from triage.evidence.k8s_events import parse_killing, parse_probe_failure
-    for pod in ctx.scope_pods:
+    for pod in ctx.troubled_pods:
         unhealthy, killing = [], []
         for ev in ctx.pod_events(pod):
             if ev.reason == "Unhealthy":
@@ -132,7 +132,7 @@ def _crashing_containers(pod):
 def crash_unclassified(ctx):
     """A crash-looping container whose logs carry no known signature; without its
     previous log, a gap (get pods/log) instead of a guess."""
-    for pod in ctx.scope_pods:
+    for pod in ctx.troubled_pods:
         for st in _crashing_containers(pod):
             prev = ctx.log(pod, st.name, True)
             cur = ctx.log(pod, st.name, False)

@@ -216,6 +216,28 @@ class Context:
     def workloads(self) -> tuple:
         return tuple(self.bundle.workloads())
 
+    @cached_property
+    def troubled_pods(self) -> tuple[Pod, ...]:
+        """Scope pods that show any sign of trouble: not Running/Succeeded, a container not
+        ready or restarted, or a Warning event. Rules about failures skip the quiet rest."""
+        warned = {(ns, name) for (kind, ns, name), evs in self._events_index.items()
+                  if kind == "Pod" and any(e.type == "Warning" for e in evs)}
+        out = []
+        for pod in self.scope_pods:
+            raw = pod.raw
+            status = raw.get("status") if isinstance(raw.get("status"), dict) else {}
+            quiet = status.get("phase") in ("Running", "Succeeded")
+            if quiet:
+                for key in ("containerStatuses", "initContainerStatuses"):
+                    for st in status.get(key) or ():
+                        if not isinstance(st, dict) or st.get("restartCount") or (
+                                not st.get("ready") and key == "containerStatuses" and status.get("phase") == "Running"):
+                            quiet = False
+                            break
+            if not quiet or (pod.namespace or "", pod.name) in warned:
+                out.append(pod)
+        return tuple(out)
+
     # ---- events ----------------------------------------------------------------
     @cached_property
     def _events_index(self) -> Mapping[tuple[str, str, str], tuple[Event, ...]]:

@@ -71,7 +71,7 @@ _ADMISSION_ID = {"devices_unavailable": "plugin.stale_allocation", "unregistered
 def admission_errors(ctx):
     """Kubelet admission failures (pod Failed, UnexpectedAdmissionError): the device
     manager and the plugin disagree, the plugin is gone, or the devices are unhealthy."""
-    pods = list(ctx.scope_pods) + [p for r, p in ctx.stack_pods if r in ("plugin-validator", "validator")]
+    pods = list(ctx.troubled_pods) + [p for r, p in ctx.stack_pods if r in ("plugin-validator", "validator")]
     for pod in pods:
         found: dict[str, tuple[list, object]] = {}
         for f, cite in _admission_facts(ctx, pod):

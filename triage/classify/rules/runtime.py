@@ -70,9 +70,9 @@ def _candidate_texts(ctx, pod):
                     pod, f"containerStatuses[{st.name}].{label}: {state.reason}: {state.message}")
 
 
-def _pods_to_check(ctx):
+def _pods_to_check(ctx, troubled_only: bool = False):
     seen = set()
-    for pod in ctx.scope_pods:
+    for pod in (ctx.troubled_pods if troubled_only else ctx.scope_pods):
         seen.add((pod.namespace, pod.name))
         yield pod
     for _, pod in ctx.stack_pods:
@@ -84,7 +84,7 @@ def _pods_to_check(ctx):
       reads=("events", "pods"))
 def container_start_errors(ctx):
     from triage.evidence.runtime_error import parse_runtime_error
-    for pod in _pods_to_check(ctx):
+    for pod in _pods_to_check(ctx, troubled_only=True):
         found: dict[str, tuple[str, list, object]] = {}
         for text, cite in _candidate_texts(ctx, pod):
             if "nvidia" not in text.lower() and "cdi" not in text.lower() and "runtime" not in text.lower():
