@@ -23,7 +23,7 @@ here, never deserialised into the client's model classes):
   resume; the relist yields ADDED for new pods, MODIFIED for changed ones and DELETED for
   pods that went away meanwhile, so the consumer never misses a state.
 - A dropped connection, a 5xx or a 429: reconnect with exponential backoff and jitter
-  (reset once the watch delivers again).
+  (reset once the watch delivers again); a 429's Retry-After is honoured (up to the cap).
 - The very first list failing with 401/403/404 raises ClusterError (the watcher cannot
   work and should say why); later failures are retried forever, and `last_contact`
   (monotonic seconds) tells a health check whether the stream is alive.
@@ -76,6 +76,8 @@ class GpuPodWatch:
         self._known: dict[tuple[str, str], str] = {}   # GPU pods seen: (ns, name) -> resourceVersion
         self._stop = threading.Event()
         self._response: urllib3.BaseHTTPResponse | None = None
+        self._retry_after: float | None = None       # a 429's Retry-After, honoured before reconnecting
+        self._delivered = False                      # the current watch received at least one line
         self._lock = threading.Lock()
         self._core = _client.CoreV1Api(kube.api)
 
@@ -123,8 +125,12 @@ class GpuPodWatch:
             elif outcome == "ended":
                 delay = self.backoff_s                  # server closed cleanly: rewatch now
             elif outcome == "failed":
+                if self._delivered:
+                    delay = self.backoff_s              # it worked for a while: start the backoff over
                 self.stats.reconnects += 1
-                self._stop.wait(self._jitter(delay))
+                wait = max(self._jitter(delay), min(self._retry_after or 0.0, self.backoff_max_s))
+                self._retry_after = None
+                self._stop.wait(wait)
                 delay = min(delay * 2, self.backoff_max_s)
 
     @staticmethod
@@ -172,12 +178,16 @@ class GpuPodWatch:
         """One watch request. Returns "ended" (clean end), "expired" (410: relist),
         "failed" (reconnect with backoff) or "stopped"."""
         self.stats.watches += 1
+        self._delivered = False
         try:
             resp = self._open()
         except _client.ApiException as err:
             if err.status == 410:
                 self.stats.expired += 1
                 return "expired"
+            value = str((err.headers or {}).get("Retry-After") or "")
+            if err.status == 429 and value.replace(".", "", 1).isdigit():
+                self._retry_after = float(value)
             return "failed"
         except (urllib3.exceptions.HTTPError, OSError):
             return "failed"
@@ -229,6 +239,7 @@ class GpuPodWatch:
         except (ValueError, KeyError, TypeError):
             return "failed"                  # a garbled stream: reconnect from the last good version
         self.last_contact = time.monotonic()
+        self._delivered = True
         if kind == "ERROR":
             code = obj.get("code")
             if code == 410 or obj.get("reason") in ("Expired", "Gone"):
