@@ -277,17 +277,22 @@ def test_krew_manifest_names_the_plugin_binary():
 def test_krew_launcher_runs_the_installed_tool(tmp_path):
     """The launcher krew puts on PATH execs the tool from its private environment (here the
     test's own, linked in place of the one it would create on first run)."""
-    launcher = tmp_path / "kubectl-gpu_triage"
-    shutil.copy2(REPO / "plugins" / "kubectl-gpu_triage", launcher)
-    (tmp_path / ".venv").symlink_to(Path(sys.prefix))
-    if not (tmp_path / ".venv" / "bin" / "gpu-triage").exists():
+    store, bin_dir = tmp_path / "store" / "gpu-triage" / f"v{__version__}", tmp_path / "bin"
+    store.mkdir(parents=True)
+    bin_dir.mkdir()
+    shutil.copy2(REPO / "plugins" / "kubectl-gpu_triage", store / "kubectl-gpu_triage")
+    (store / ".venv").symlink_to(Path(sys.prefix))
+    if not (store / ".venv" / "bin" / "gpu-triage").exists():
         pytest.skip("the test's Python has no gpu-triage entry point (not a venv install)")
+    # as krew installs it: the files in its store, a relative symlink in its bin folder
+    launcher = bin_dir / "kubectl-gpu_triage"
+    launcher.symlink_to(os.path.relpath(store / "kubectl-gpu_triage", bin_dir))
     proc = subprocess.run([str(launcher), "--version"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"gpu-triage {__version__}"
     kubectl = shutil.which("kubectl")
     if kubectl:
-        env = _env(tmp_path, PATH=f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+        env = _env(tmp_path, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
         via = subprocess.run([kubectl, "gpu-triage", "rules", "-o", "json"], capture_output=True, text=True,
                              env=env, timeout=60)
         assert via.returncode == 0, via.stderr
