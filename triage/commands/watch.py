@@ -16,6 +16,7 @@ SIGTERM or SIGINT: stop watching, drop triages not started, finish running ones,
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -123,7 +124,6 @@ def make_poster(args, cluster: str) -> tuple[Callable[[Mapping], None], Callable
     from triage.commands.slack import _secret, playbook_steps
     from triage.notify.blocks import build_message
     from triage.notify.slack import SlackClient
-    import os
 
     token = _secret("SLACK_BOT_TOKEN", args.token_file)
     webhook = _secret("SLACK_WEBHOOK_URL", args.webhook_file)
