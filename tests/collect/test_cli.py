@@ -39,3 +39,13 @@ def test_namespace_defaults_to_the_kubeconfig_context(tmp_path, capsys):
         code = main(["collect", "pod", TRAINER, "--kubeconfig", srv.kubeconfig, "-o", str(tmp_path / "b")])
     assert code == 0
     assert (tmp_path / "b" / "cluster-resources" / "pods" / "llm.json").is_file()
+
+
+def test_live_node_finds_the_xid_it_read_through_the_driver_pod(tmp_path, capsys):
+    """End to end: the Xid lines exist only inside the driver pod (exec); the diagnosis cites them."""
+    with served(tmp_path) as srv:
+        code = main(["node", "gpu-node-2", "--kubeconfig", srv.kubeconfig, "-o", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 3
+    assert doc["root_cause"]["layer"] == "driver"
+    assert "gpu/nodes/gpu-node-2/dmesg.log" in {ev["path"] for ev in doc["root_cause"]["evidence"]}
