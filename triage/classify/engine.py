@@ -205,7 +205,31 @@ def run_rules(ctx: Context) -> tuple[list[Finding], list[NeedGap]]:
                 findings.append(item)
             elif isinstance(item, NeedGap):
                 gaps.append(item)
-    return findings, gaps
+    return merge_findings(findings), gaps
+
+
+MAX_CITATIONS = 5
+
+
+def merge_findings(findings: list[Finding]) -> list[Finding]:
+    """One finding per (id, subject): two rules (or two sources) that saw the same thing
+    give one finding citing both, its params filled from each, at the worse severity."""
+    groups: dict[tuple[str, Subject], list[Finding]] = defaultdict(list)
+    for f in findings:
+        groups[(f.id, f.subject)].append(f)
+    out = []
+    for (fid, subject), group in groups.items():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        group.sort(key=lambda f: f.sort_key())
+        evidence = tuple(dict.fromkeys(c for f in group for c in f.evidence))[:MAX_CITATIONS]
+        params: dict = {}
+        for f in group:
+            for k, v in f.params.items():
+                params.setdefault(k, v)
+        out.append(Finding(fid, group[0].severity, subject, evidence, params))
+    return out
 
 
 def _node_of(f: Finding) -> str | None:

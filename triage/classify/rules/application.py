@@ -5,7 +5,7 @@ them (see explain.py)."""
 from __future__ import annotations
 
 from triage.classify.rules.base import NeedGap, pod_subject, rule
-from triage.classify.rules.patterns import LogPattern, apply_patterns, role_logs, scan
+from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
 
 P = LogPattern
@@ -48,7 +48,8 @@ def no_gpu_in_container(ctx):
         if not facts:
             continue
         cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
-        common = dict(namespace=pod.namespace, pod=pod.name, container=container, node=pod.node_name or None)
+        common = dict(namespace=pod.namespace, pod=pod.name, container=container, node=pod.node_name or None,
+                      **fact_params(facts))
         if not requests_nvidia(pod):
             yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
                               cites + [ctx.cite_object(pod, f"containers[{container}].resources.limits has no nvidia.com/gpu")],

@@ -80,6 +80,23 @@ def role_logs(ctx: "Context", role: str):
                     yield pod, c.name, t
 
 
+# fact parameter -> standard finding parameter (docs/internal-interfaces.md)
+_FACT_PARAM = {"xid": "xid", "required_cuda": "required_cuda", "resource": "resource", "device": "gpu",
+               "found_version": "driver_version", "driver_version": "driver_version", "cuda_version": "cuda_version",
+               "pci": "pci"}
+
+
+def fact_params(facts) -> dict:
+    """Standard params from the facts' parameters (the first value of each wins)."""
+    out: dict = {}
+    for f in facts:
+        for k, v in f.params:
+            name = _FACT_PARAM.get(k)
+            if name and name not in out:
+                out[name] = v
+    return out
+
+
 _ROLE_PARAM = {"device-plugin": "plugin_pod", "driver": "driver_pod", "validator": "validator_pod",
                "gfd": "plugin_pod", "mig-manager": "plugin_pod", "toolkit": "plugin_pod"}
 
@@ -105,7 +122,12 @@ def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
             pod = hits[0][0]
             facts = [f for _, _, f in hits]
             cites = [ctx.cite_line(t, f.line, f.excerpt) for _, t, f in hits[:3]]
-            params = {k: v for f in facts for k, v in f.params if k in ("xid", "required_cuda", "resource")}
+            params = fact_params(facts)
+            node = ctx.nodes.get(pod.node_name) if pod.node_name else None
+            if node is not None and fid.startswith("driver."):
+                params.setdefault("kernel", node.kernel_version or None)
+            if node is not None and fid == "plugin.mig_config_failed":
+                params.setdefault("mig_config", node.labels.get("nvidia.com/mig.config"))
             if role == "workload" and fid.startswith("driver.") and pod.node_name:
                 # the GPU under the pod is at fault: a node finding, cited from the pod's log
                 yield ctx.finding(fid, sev, node_subject(pod.node_name), cites, node=pod.node_name,
@@ -116,5 +138,5 @@ def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
             else:
                 subject = node_subject(pod.node_name) if pod.node_name else pod_subject(pod)
                 yield ctx.finding(fid, sev, subject, cites, node=pod.node_name or None,
-                                  operator_namespace=pod.namespace, container=container,
-                                  **{_ROLE_PARAM.get(role, "validator_pod"): pod.name}, **params)
+                                  operator_namespace=pod.namespace, namespace=pod.namespace, pod=pod.name,
+                                  container=container, **{_ROLE_PARAM.get(role, "validator_pod"): pod.name}, **params)

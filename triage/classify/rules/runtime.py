@@ -58,6 +58,25 @@ def failure_id(f) -> tuple[str, str] | None:
     return None
 
 
+def driver_versions(ctx, node_name: str | None) -> dict:
+    """driver_version / cuda_version from the node's GPU Feature Discovery labels, when present."""
+    node = ctx.nodes.get(node_name) if node_name else None
+    if node is None:
+        return {}
+    lab = node.labels
+    out = {}
+    major = lab.get("nvidia.com/cuda.driver.major") or lab.get("nvidia.com/cuda.driver-version.major")
+    if major:
+        minor = lab.get("nvidia.com/cuda.driver.minor") or lab.get("nvidia.com/cuda.driver-version.minor")
+        rev = lab.get("nvidia.com/cuda.driver.rev") or lab.get("nvidia.com/cuda.driver-version.revision")
+        out["driver_version"] = ".".join(x for x in (major, minor, rev) if x)
+    rmajor = lab.get("nvidia.com/cuda.runtime.major") or lab.get("nvidia.com/cuda.runtime-version.major")
+    if rmajor:
+        rminor = lab.get("nvidia.com/cuda.runtime.minor") or lab.get("nvidia.com/cuda.runtime-version.minor")
+        out["cuda_version"] = ".".join(x for x in (rmajor, rminor) if x)
+    return out
+
+
 def _candidate_texts(ctx, pod):
     """(text, citation) of every event and container-status message about `pod`."""
     for ev in ctx.pod_events(pod):
@@ -101,11 +120,12 @@ def container_start_errors(ctx):
                 entry[1].append(cite)
         for fid, (sev, cites, f) in sorted(found.items()):
             params = dict(node=pod.node_name or None, required_cuda=f.required_cuda, reason=f.cli_kind,
-                          message=f.excerpt[:200])
+                          message=f.excerpt[:200], runtime_class=f.handler or pod.runtime_class_name or None,
+                          **driver_versions(ctx, pod.node_name))
             role = gpu_stack_role(pod)
             if role and pod.node_name:
                 yield ctx.finding(fid, sev, node_subject(pod.node_name), cites[:3], operator_namespace=pod.namespace,
-                                  plugin_pod=pod.name, **params)
+                                  plugin_pod=pod.name, namespace=pod.namespace, pod=pod.name, **params)
             elif fid.startswith("driver.") and pod.node_name:
                 # the node's driver is at fault, seen through this pod's container start
                 yield ctx.finding(fid, sev, node_subject(pod.node_name), cites[:3], namespace=pod.namespace,

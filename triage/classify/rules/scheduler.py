@@ -169,12 +169,23 @@ def _judge(ctx, pod, msg, cite):
     # PreFilter / admission-like reasons reject every node on their own
     for r in msg.reasons:
         if r.prefilter or r.kind in (K.UNBOUND_PVC, K.QUOTA):
-            yield emit(_KIND_ID.get(r.kind, "scheduler.unbound_pvc"), message=r.text, reason=r.kind.value)
+            fid = _KIND_ID.get(r.kind, "scheduler.unbound_pvc")
+            extra = {}
+            if fid == "scheduler.unbound_pvc":
+                extra["pvc"] = r.claim or (pod.pvc_names[0] if pod.pvc_names else None)
+            elif fid == "scheduler.quota_exceeded":
+                ref = pod.controller
+                extra = {"quota": r.text, "workload": f"{ref.kind}/{ref.name}" if ref else f"Pod/{pod.name}"}
+            elif fid == "scheduler.dra_claim_unallocatable":
+                extra["claim"] = r.claim or (pod.resource_claims[0] if pod.resource_claims else None)
+            yield emit(fid, message=r.text, reason=r.kind.value, **extra)
             if pod.scheduler_name != "default-scheduler" or r.custom:
-                yield emit("scheduler.custom_scheduler_rejected", "warning", message=r.text)
+                yield emit("scheduler.custom_scheduler_rejected", "warning", message=r.text,
+                           scheduler=pod.scheduler_name)
             return
     if pod.scheduler_name != "default-scheduler" and (msg.custom or K.CUSTOM_FILTER in kinds):
-        yield emit("scheduler.custom_scheduler_rejected", message=msg.text[:300], reason=pod.scheduler_name)
+        yield emit("scheduler.custom_scheduler_rejected", message=msg.text[:300], reason=pod.scheduler_name,
+                   scheduler=pod.scheduler_name)
         return
     if not ctx.nodes_collected:
         if gpu_short or K.NODE_AFFINITY in kinds:
@@ -256,13 +267,16 @@ def _judge(ctx, pod, msg, cite):
     for r in other:
         fid = _KIND_ID.get(r.kind)
         if fid:
-            yield emit(fid, message=r.text, reason=r.kind.value)
+            extra = {"claim": r.claim or (pod.resource_claims[0] if pod.resource_claims else None)} \
+                if fid == "scheduler.dra_claim_unallocatable" else {}
+            yield emit(fid, message=r.text, reason=r.kind.value, **extra)
             emitted = True
     if emitted:
         return
     cpu_mem = [r for r in insufficient if r in ("cpu", "memory", "ephemeral-storage")]
     if cpu_mem:
-        yield emit("scheduler.insufficient_cpu_memory", resource=cpu_mem[0], nodes=[n.name for n in free] or None)
+        yield emit("scheduler.insufficient_cpu_memory", resource=cpu_mem[0], nodes=[n.name for n in free] or None,
+                   node=free[0].name if free else None)
         return
     for r in msg.reasons:
         fid = _KIND_ID.get(r.kind)
