@@ -290,3 +290,14 @@ def test_tarball_and_directory_give_the_same_diagnosis(tmp_path):
     for key in ("status", "root_cause", "findings", "gaps", "diagnoses", "inventory"):
         assert a[key] == b[key], key
     assert b["collection"]["bundle_sha256"] and a["collection"]["bundle_sha256"] is None
+
+
+def test_root_cause_titles_have_every_param_filled():
+    """Playbook titles are templates over params; a root cause's title must not show `<param>`."""
+    import re
+    if not (FIXTURES.parent / "playbooks").is_dir():
+        pytest.skip("playbooks/ not present")
+    for scenario in SCENARIOS:
+        rc = analyse(scenario / "bundle")["root_cause"]
+        if rc is not None:
+            assert not re.search(r"<[a-z_]+>", rc["title"]), (scenario.name, rc["title"])
