@@ -12,7 +12,9 @@ FINDING = re.compile(r"\*Finding\*\n`([a-z_]+\.[a-z_0-9]+)`")
 
 
 def posted(slack: SlackStandIn) -> list[dict]:
-    return slack.messages("/api/chat.postMessage")
+    """chat.postMessage calls Slack accepted (the stand-in records refused ones too)."""
+    return [r["json"] for r in slack.received if r["path"] == "/api/chat.postMessage" and "json" in r
+            and r["headers"].get("Authorization") == "Bearer xoxb-good-token"]
 
 
 def root_cause_ids(slack: SlackStandIn) -> list[str]:

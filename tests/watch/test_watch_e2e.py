@@ -127,3 +127,33 @@ def test_a_restart_with_the_same_state_posts_nothing_new(world):
         again.stop()
     assert again.watcher.stats.duplicates >= 1
     assert root_cause_ids(world.slack)[:1] == [NVML] and root_cause_ids(world.slack).count(NVML) == 1
+
+
+@pytest.mark.parametrize("world", [False], indirect=True)
+def test_slack_trouble_is_retried_and_a_refused_post_is_not_remembered(world, monkeypatch):
+    # a 429 (Retry-After 2) and a dropped connection first: the post still arrives, once
+    world.slack.script = ["429", "drop"]
+    w = start_watcher(world)
+    try:
+        assert wait_for(lambda: len(posted(world.slack)) == 1, 30)
+    finally:
+        w.stop()
+    assert root_cause_ids(world.slack) == [NVML] and w.errors == []
+    # a revoked token: invalid_auth is an error of that triage, and nothing is marked as posted
+    world.state.unlink()
+    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-revoked")
+    bad = start_watcher(world)
+    try:
+        assert wait_for(lambda: len(bad.errors) >= 2, 30)
+    finally:
+        bad.stop()
+    assert bad.watcher.stats.posted == 0
+    assert all("invalid_auth" in str(e) and "xoxb-revoked" not in str(e) for e in bad.errors)
+    # the token fixed, the same state: the diagnosis is posted now
+    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-good-token")
+    fixed = start_watcher(world)
+    try:
+        assert wait_for(lambda: fixed.watcher.stats.posted == 1, 30)
+    finally:
+        fixed.stop()
+    assert root_cause_ids(world.slack) == [NVML, NVML]
