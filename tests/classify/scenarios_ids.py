@@ -646,6 +646,7 @@ def _dmesg_case(name, root, pattern, near=(), kind="firing", status="problem", n
               readme=f"Kernel lines: corpus xid/dmesg_samples.txt (lines matching `{pattern}`).")
     def _(w):
         w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+        w.pod(ML, "train-0", node="gpu-node-1", gpu=8, containers=("pytorch",), owner=("Job", "train"))
         w.dmesg("gpu-node-1", xid_lines(pattern, n))
         w.target("Node", None, "gpu-node-1")
     _.__doc__ = doc

@@ -4,6 +4,7 @@ log (Xid lines, fallen off the bus, nouveau), and image pulls of the driver pod.
 from __future__ import annotations
 
 from triage.classify.rules.base import node_subject, rule
+from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, scan
 
 P = LogPattern
@@ -83,9 +84,19 @@ def kernel_log(ctx):
             cites = [ctx.cite_line(text, e.line, e.excerpt) for e in events[:3]]
             xids = sorted({e.xid for e in events if e.xid is not None})
             procs = sorted({e.process for e in events if e.process and e.process != "<unknown>"})
+            culprit = {}
+            if fid == "application.xid_application_fault":
+                # the kernel names a process, not a pod: name the pod only when it is the one
+                # workload on the node that holds GPUs
+                users = [p for p in ctx.pods_by_node.get(node, ()) if id(p) in ctx.gpu_pod_ids
+                         and not p.is_terminal and gpu_stack_role(p) is None]
+                if len(users) == 1:
+                    culprit = {"namespace": users[0].namespace, "pod": users[0].name}
+                    cites.append(ctx.cite_object(users[0], f"{users[0].name}: the only GPU workload on {node} "
+                                                           f"({', '.join(f'{k}={v}' for k, v in users[0].gpu_requests.items())})"))
             yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
                               pci=sorted({e.pci for e in events if e.pci}) or None,
-                              message=", ".join(procs) or None)
+                              message=", ".join(procs) or None, **culprit)
         nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"]
         if nouveau and ("driver.nouveau_conflict", "critical") not in found:
             yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
