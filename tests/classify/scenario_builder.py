@@ -83,6 +83,7 @@ class World:
     manifest_target: dict | None = None
     with_manifest: bool = True
     skip_nodes: bool = False
+    skip_pod_lists: tuple[str, ...] = ()      # namespaces whose PodList could not be collected
     _stack: dict[tuple[str, str], str] = field(default_factory=dict)
 
     # ---- nodes -----------------------------------------------------------------
@@ -368,6 +369,11 @@ class World:
                                         "items": self.nodes})
         namespaces = sorted(set(self.pods) | set(self.events))
         for ns in namespaces:
+            if ns in self.skip_pod_lists:
+                w.write_json(layout.namespaced_list("events", ns), {"apiVersion": "v1", "kind": "EventList",
+                                                                     "metadata": {"resourceVersion": "9000"},
+                                                                     "items": self.events.get(ns, [])})
+                continue
             w.write_json(layout.namespaced_list("pods", ns), {"apiVersion": "v1", "kind": "PodList",
                                                                "metadata": {"resourceVersion": "9000"},
                                                                "items": self.pods.get(ns, [])})

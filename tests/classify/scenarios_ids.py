@@ -143,6 +143,21 @@ def _(w):
     w.target("Pod", ML, "llm-0")
 
 
+@scenario("inconclusive_target_pods_forbidden", None, pod_subj("llm-0"), status="inconclusive", kind="near_miss",
+          near_miss_for=("scheduler.insufficient_gpu",))
+def _(w):
+    """The bundle's target pod could not be read: listing pods in its namespace was forbidden."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    pending_pod(w, "llm-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are "
+                            "available: 1 No preemption victims found for incoming pod.")
+    w.skip_pod_lists = ("ml",)
+    msg = ('pods is forbidden: User "system:serviceaccount:ml:triage" cannot list resource "pods" in API group "" '
+           'in the namespace "ml"')
+    w.error("cluster-resources/pods/ml.json", [msg], "forbidden")
+    w.gap("pods", "forbidden", msg, "list pods in namespace ml")
+    w.target("Pod", ML, "llm-0")
+
+
 @scenario("inconclusive_crashloop_without_logs", None, pod_subj("trainer-0"), status="inconclusive",
           kind="near_miss", near_miss_for=("application.crash_unclassified",))
 def _(w):

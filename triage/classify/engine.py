@@ -393,7 +393,9 @@ def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
                               if raw_requests_gpu(p.raw))
         scope = Scope(keys)
     ctx = Context(bundle, scope)
-    ctx.__dict__.update({k: v for k, v in probe.__dict__.items() if k not in ("scope", "scope_pods")})
+    # reuse the indexes built while resolving targets; the scope-dependent ones are rebuilt
+    scoped = ("scope", "scope_pods", "troubled_pods")
+    ctx.__dict__.update({k: v for k, v in probe.__dict__.items() if k not in scoped})
     findings, needgaps = run_rules(ctx)
     all_gaps = tuple(sorted(set(bundle_gaps(bundle)) | {g.gap for g in needgaps}))
     idx = _Index(findings, needgaps)
