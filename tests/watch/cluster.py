@@ -15,12 +15,12 @@ World (capture 2026-11-29T15:00:00Z):
 Timeline (`replay/timeline.json`, seconds after each watch opens; defaults):
 - 0.4 s, 0.8 s: MODIFIED qwen pod, only its resourceVersion changes (still Pending) -> the
   watcher re-triages and gets the same diagnosis: no new post.
-- 4 s: MODIFIED qwen pod, applied: the plugin briefly registered, the scheduler bound the
+- 5 s: MODIFIED qwen pod, applied: the plugin briefly registered, the scheduler bound the
   pod to gpu-node-3 and the kubelet rejected it: phase Failed, UnexpectedAdmissionError,
   "Allocate failed due to requested number of devices unavailable for nvidia.com/gpu.
   Requested: 1, Available: 0, which is unexpected" (verbatim, NVIDIA/gpu-operator#481)
   -> a different root cause: one new post.
-- 6 s: ERROR 410 Expired (once) -> the watch relists and resumes: no duplicate post.
+- 7 s: ERROR 410 Expired (once) -> the watch relists and resumes: no duplicate post.
 """
 
 from __future__ import annotations
@@ -136,8 +136,8 @@ def _event() -> dict:
             "source": {"component": "default-scheduler"}}
 
 
-def timeline(since: str, same_at: tuple[float, ...] = (0.4, 0.8), rejected_at: float = 4.0,
-             expire_at: float = 6.0) -> list[dict]:
+def timeline(since: str, same_at: tuple[float, ...] = (0.4, 0.8), rejected_at: float = 5.0,
+             expire_at: float = 7.0) -> list[dict]:
     """The scripted watch events (see the module docstring)."""
     out = [{"after_s": t, "type": "MODIFIED", "object": pending_pod(str(1010 + i), since), "apply": True}
            for i, t in enumerate(same_at)]

@@ -82,9 +82,9 @@ def test_pending_pod_posts_once_then_again_when_the_root_cause_changes_and_not_a
         # stays Pending: MODIFIED events with only the resourceVersion changing, re-triaged, not re-posted
         assert wait_for(lambda: w.watcher.stats.duplicates >= 1, 20)
         assert len(posted(world.slack)) == 1
-        # the kubelet rejects it at admission (timeline, 4 s): a new root cause, one new post
+        # the kubelet rejects it at admission (timeline, 5 s): a new root cause, one new post
         assert wait_for(lambda: len(posted(world.slack)) >= 2, 20)
-        # the watch expires (410 at 6 s): relist and rewatch from the relist's resourceVersion
+        # the watch expires (410 at 7 s): relist and rewatch from the relist's resourceVersion
         assert wait_for(lambda: w.stream.stats.expired == 1 and w.stream.stats.watches >= 2, 20)
         # several sweeps later: the failed pod, unchanged, is not collected again and again
         triaged = w.watcher.stats.triaged
