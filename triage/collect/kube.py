@@ -224,6 +224,36 @@ class Kube:
                     self.stats.retries += 1
                 time.sleep(wait)
 
+    def open_stream(self, path: str, query: Mapping | None = None, read_timeout: float | None = None):
+        """A GET whose answer the caller reads as it arrives (a watch: one JSON event per
+        line): returns the raw urllib3 response, unread; the caller closes it. No retries
+        (a watcher has its own backoff). Non-2xx answers raise ApiFailure (with the status
+        and, for 429, `retry_after`)."""
+        params = [(k, v) for k, v in (query or {}).items() if v is not None]
+        _m, url, headers, _body, _post = self.api.param_serialize(
+            method="GET", resource_path=path, query_params=params, header_params={"Accept": "application/json"},
+            auth_settings=["BearerToken"])
+        with self._lock:
+            self.stats.requests += 1
+        read = read_timeout or self.request_timeout
+        try:
+            resp = self.api.call_api("GET", url, header_params=headers,
+                                     _request_timeout=(min(self.request_timeout, 10.0), read))
+        except _client.ApiException as err:
+            raise ApiFailure(err.status or None, "Unreachable", err.reason or str(err), path) from None
+        except (urllib3.exceptions.HTTPError, OSError) as err:
+            raise _transport_failure(err, read, path) from None
+        raw = resp.response
+        if 200 <= resp.status < 300:
+            return raw
+        try:
+            data = raw.read(65536)
+        except (urllib3.exceptions.HTTPError, OSError):
+            data = b""
+        finally:
+            raw.release_conn()
+        raise _failure_from_status(resp.status, data, raw.headers, path)
+
     def get_json(self, path: str, query: Mapping | None = None, timeout: float | None = None) -> dict:
         data = self.request("GET", path, query, timeout=timeout)
         try:
