@@ -7,8 +7,9 @@ resourceVersion, for as long as the process lives.
         ...
     pods.close()                                      # from another thread: the loop above ends
 
-What the apiserver sends, one JSON object per line (`_preload_content=False`, parsed
-here, never deserialised into the client's model classes):
+What the apiserver sends, one JSON object per line (read raw through the official
+client, `Kube.open_stream`, and parsed here, never deserialised into the client's
+model classes):
 
     {"type":"MODIFIED","object":{"kind":"Pod","metadata":{"name":"qwen-0","resourceVersion":"4012",...},...}}
     {"type":"BOOKMARK","object":{"kind":"Pod","metadata":{"resourceVersion":"4100"}}}
@@ -39,7 +40,6 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import urllib3
-from kubernetes import client as _client
 
 from triage.collect.kube import ApiFailure, Kube
 from triage.collect.pods import requests_gpu
@@ -79,7 +79,6 @@ class GpuPodWatch:
         self._retry_after: float | None = None       # a 429's Retry-After, honoured before reconnecting
         self._delivered = False                      # the current watch received at least one line
         self._lock = threading.Lock()
-        self._core = _client.CoreV1Api(kube.api)
 
     @property
     def path(self) -> str:
@@ -167,12 +166,9 @@ class GpuPodWatch:
 
     # ---- watch ---------------------------------------------------------------------
     def _open(self):
-        kw = dict(watch=True, resource_version=self.resource_version, allow_watch_bookmarks=True,
-                  timeout_seconds=self.watch_timeout_s, _preload_content=False,
-                  _request_timeout=(min(10.0, self.kube.request_timeout), self.watch_timeout_s + 30.0))
-        if self.namespace:
-            return self._core.list_namespaced_pod(self.namespace, **kw)
-        return self._core.list_pod_for_all_namespaces(**kw)
+        query = {"watch": "true", "resourceVersion": self.resource_version, "allowWatchBookmarks": "true",
+                 "timeoutSeconds": str(self.watch_timeout_s)}
+        return self.kube.open_stream(self.path, query, read_timeout=self.watch_timeout_s + 30.0)
 
     def _watch_once(self):
         """One watch request. Returns "ended" (clean end), "expired" (410: relist),
@@ -181,15 +177,11 @@ class GpuPodWatch:
         self._delivered = False
         try:
             resp = self._open()
-        except _client.ApiException as err:
-            if err.status == 410:
+        except ApiFailure as failure:
+            if failure.status == 410:
                 self.stats.expired += 1
                 return "expired"
-            value = str((err.headers or {}).get("Retry-After") or "")
-            if err.status == 429 and value.replace(".", "", 1).isdigit():
-                self._retry_after = float(value)
-            return "failed"
-        except (urllib3.exceptions.HTTPError, OSError):
+            self._retry_after = getattr(failure, "retry_after", None) if failure.status == 429 else None
             return "failed"
         with self._lock:
             self._response = resp
