@@ -171,3 +171,18 @@ def test_health_server_answers_200_or_503_from_its_check():
         assert err.value.code == 404
     finally:
         server.stop()
+
+
+def test_a_dedup_state_that_cannot_be_written_is_refused_at_start(pending_cluster, tmp_path):
+    kubeconfig, slack, _srv = pending_cluster
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the state directory should be\n")
+    env = dict(os.environ, SLACK_BOT_TOKEN="xoxb-good-token", SLACK_API_URL=slack.url + "/api",
+               PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, "-m", "triage.cli", "watch", "--kubeconfig", kubeconfig, "-A",
+                           "--channel", "C0GPU", "--state", str(blocker / "dedup.json"), "--healthz-port", "0"],
+                          env=env, capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1].startswith(
+        f"gpu-triage: error: cannot write the dedup state {blocker / 'dedup.json'}: ")
+    assert posted(slack) == []

@@ -163,6 +163,7 @@ def run(args) -> int:
     kube = Kube.connect(args.kubeconfig, args.context, request_timeout=args.request_timeout, budget=Budget(FOREVER))
     stream = GpuPodWatch(kube, namespace, watch_timeout_s=args.watch_timeout)
     store = DedupStore(args.state, ttl_s=args.ttl)
+    store.check_writable()
     triage = LiveTriage(Options(kubeconfig=args.kubeconfig, context=args.context, namespace=namespace,
                                 all_namespaces=namespace is None, request_timeout=args.request_timeout,
                                 timeout=args.triage_timeout, exec=not args.no_exec))
@@ -192,18 +193,18 @@ def run(args) -> int:
 
     server = HealthServer(args.healthz_addr, args.healthz_port, health).start()
 
-    def stop_all() -> None:
+    def stop_all(signame: str) -> None:
+        _log(f"{signame}: stopping the watch, finishing running triages")
         watcher.discard_queued()
         stream.close()
 
     def shutdown(signum, _frame) -> None:
         # A signal handler runs in the main thread, which may hold the watcher's or the
-        # stream's lock right now: take no lock here, let a thread do the stopping.
+        # stream's lock (or stderr's) right now: take none here, let a thread do the stopping.
         if stopping.is_set():
             return
         stopping.set()
-        _log(f"{signal.Signals(signum).name}: stopping the watch, finishing running triages")
-        threading.Thread(target=stop_all, name="shutdown", daemon=True).start()
+        threading.Thread(target=stop_all, args=(signal.Signals(signum).name,), name="shutdown", daemon=True).start()
 
     previous = {s: signal.signal(s, shutdown) for s in (signal.SIGTERM, signal.SIGINT)}
     scope = f"namespace {namespace}" if namespace else "every namespace"

@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Callable, Mapping
 
+from triage.errors import TriageError
+
 _DIGITS = re.compile(r"\d+")
 
 
@@ -75,6 +77,15 @@ class DedupStore:
         with self._lock:
             self._posted.pop(key, None)
             self._save()
+
+    def check_writable(self) -> None:
+        """Write the store now: a watcher that cannot remember what it posted must not start
+        (it would post nothing, every post failing). Raises TriageError with one line."""
+        try:
+            with self._lock:
+                self._save()
+        except OSError as err:
+            raise TriageError(f"cannot write the dedup state {self.path}: {err.strerror or err}") from None
 
     def _save(self) -> None:
         if not self.path:
