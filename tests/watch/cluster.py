@@ -127,13 +127,18 @@ def _web_pod() -> dict:
             "status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}}
 
 
-def _event() -> dict:
-    return {"apiVersion": "v1", "kind": "Event", "metadata": _meta(f"{POD}.187c1", NS, "1001"),
+def _event(rv: str = "1001", count: int = 150, last: str = "2026-11-29T14:59:00Z") -> dict:
+    return {"apiVersion": "v1", "kind": "Event", "metadata": _meta(f"{POD}.187c1", NS, rv),
             "involvedObject": {"kind": "Pod", "namespace": NS, "name": POD, "uid": f"uid-{NS}-{POD}",
                                "apiVersion": "v1"},
-            "reason": "FailedScheduling", "message": UNSCHEDULABLE, "type": "Warning", "count": 150,
-            "firstTimestamp": "2026-11-29T14:40:00Z", "lastTimestamp": "2026-11-29T14:59:00Z",
+            "reason": "FailedScheduling", "message": UNSCHEDULABLE, "type": "Warning", "count": count,
+            "firstTimestamp": "2026-11-29T14:40:00Z", "lastTimestamp": last,
             "source": {"component": "default-scheduler"}}
+
+
+def repeated_event(rv: str, count: int) -> dict:
+    """The FailedScheduling event again, its count and last time moved on (a Warning about the pod)."""
+    return _event(rv, count, "2026-11-29T15:01:00Z")
 
 
 def timeline(since: str, same_at: tuple[float, ...] = (0.4, 0.8), rejected_at: float = 5.0,

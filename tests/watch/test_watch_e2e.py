@@ -48,10 +48,10 @@ def start_watcher(world, **kw):
     args = SimpleNamespace(token_file=None, webhook_file=None, channel="C0GPU", report_url_base="https://r.example/x")
     post, close_slack = make_poster(args, "replay-prod")
     errors = []
+    settings = {"grace_s": 120, "retriage_s": 0.3, "workers": 1, "min_post_interval_s": 0, "sweep_s": 0.3, **kw}
     watcher = Watcher(events=stream, triage=LiveTriage(Options(kubeconfig=world.kubeconfig, exec=False, timeout=30)),
                       post=post, store=DedupStore(world.state, ttl_s=3600), cluster="replay-prod",
-                      grace_s=120, retriage_s=0.3, workers=1, min_post_interval_s=0, sweep_s=0.3,
-                      on_error=lambda trig, err: errors.append(err), **kw)
+                      on_error=lambda trig, err: errors.append(err), **settings)
     thread = threading.Thread(target=watcher.run, daemon=True)
     thread.start()
 
@@ -157,3 +157,31 @@ def test_slack_trouble_is_retried_and_a_refused_post_is_not_remembered(world, mo
     finally:
         fixed.stop()
     assert root_cause_ids(world.slack) == [NVML, NVML]
+
+
+def test_a_warning_event_about_the_pod_re_judges_it_at_once_not_at_the_next_sweep(tmp_path, monkeypatch):
+    from triage.collect.watch_stream import PodWarningEvents
+    from triage.commands.watch import follow_warnings
+    bundle = cluster.build(tmp_path / "cluster", with_timeline=False)
+    (bundle / "replay").mkdir()
+    (bundle / "replay" / "timeline.json").write_text(__import__("json").dumps(
+        [{"after_s": 2.0, "type": "MODIFIED", "object": cluster.repeated_event("1201", 151)}]))
+    with ReplayServer(bundle) as srv, SlackStandIn() as slack:
+        monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-good-token")
+        monkeypatch.setenv("SLACK_API_URL", slack.url + "/api")
+        world = SimpleNamespace(srv=srv, slack=slack, kubeconfig=srv.write_kubeconfig(str(tmp_path / "kc")),
+                                state=tmp_path / "dedup.json")
+        w = start_watcher(world, sweep_s=600.0)
+        warnings = PodWarningEvents(w.stream.kube, None)
+        follower = threading.Thread(target=follow_warnings, args=(warnings, w.watcher), daemon=True)
+        follower.start()
+        try:
+            assert wait_for(lambda: w.watcher.stats.triaged == 1, 20)
+            started = time.monotonic()
+            assert wait_for(lambda: w.watcher.stats.triaged == 2, 20)     # the event at 2 s, not the sweep
+            assert time.monotonic() - started < 10
+        finally:
+            warnings.close()
+            follower.join(10)
+            w.stop()
+        assert root_cause_ids(slack) == [NVML] and w.watcher.stats.duplicates == 1

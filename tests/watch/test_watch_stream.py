@@ -190,3 +190,29 @@ def test_malformed_apply_flag_is_refused_at_start(tmp_path):
         [{"after_s": 1, "type": "MODIFIED", "apply": "yes", "object": cluster.pending_pod()}]))
     with pytest.raises(BundleError, match=r"^replay/timeline.json entry 0: apply must be true or false$"):
         ReplayServer(bundle).start()
+
+
+def test_warning_events_about_pods_only(tmp_path):
+    from triage.collect.watch_stream import PodWarningEvents
+    bundle = cluster.build(tmp_path / "b", with_timeline=False)
+    normal = cluster.repeated_event("1201", 1)
+    normal["type"], normal["reason"], normal["message"] = "Normal", "Scheduled", "Successfully assigned"
+    node = cluster.repeated_event("1202", 1)
+    node["involvedObject"] = {"kind": "Node", "name": cluster.NODE}
+    timeline = [{"after_s": 0.2, "type": "ADDED", "object": normal}, {"after_s": 0.3, "type": "ADDED", "object": node},
+                {"after_s": 0.4, "type": "MODIFIED", "object": cluster.repeated_event("1203", 151)}]
+    (bundle / "replay").mkdir()
+    (bundle / "replay" / "timeline.json").write_text(json.dumps(timeline))
+    with ReplayServer(bundle) as srv:
+        kube = Kube.connect(srv.write_kubeconfig(str(tmp_path / "kc")), None, budget=Budget(FOREVER))
+        events = PodWarningEvents(kube, None, backoff_s=0.1)
+        q, thread = consume(events)
+        try:
+            type_, event = q.get(timeout=10)
+            time.sleep(0.4)
+        finally:
+            events.close()
+            thread.join(10)
+    # no history (the bundle's own FailedScheduling is not replayed), then only the pod's Warning
+    assert (type_, event["count"], event["involvedObject"]["name"]) == ("EVENT", 151, cluster.POD)
+    assert q.empty() and events.stats.lists == 1

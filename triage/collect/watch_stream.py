@@ -25,6 +25,8 @@ model classes):
   pods that went away meanwhile, so the consumer never misses a state.
 - A dropped connection, a 5xx or a 429: reconnect with exponential backoff and jitter
   (reset once the watch delivers again); a 429's Retry-After is honoured (up to the cap).
+- `PodWarningEvents` watches Warning events about pods the same way (no history), so the
+  watcher can re-judge a pod as soon as something happens to it.
 - The very first list failing with 401/403/404 raises ClusterError (the watcher cannot
   work and should say why); later failures are retried forever, and `last_contact`
   (monotonic seconds) tells a health check whether the stream is alive.
@@ -61,6 +63,8 @@ class StreamStats:
 
 class GpuPodWatch:
     """Iterate ("ADDED"|"MODIFIED"|"DELETED", pod) for GPU pods until `close()`."""
+
+    WHAT = "pods"
 
     def __init__(self, kube: Kube, namespace: str | None = None, *, watch_timeout_s: int = WATCH_TIMEOUT_S,
                  backoff_s: float = 0.5, backoff_max_s: float = 30.0, page_size: int = 500):
@@ -110,8 +114,8 @@ class GpuPodWatch:
                     yield from self._relist()
                 except ApiFailure as failure:
                     if first and failure.status in (401, 403, 404):
-                        raise ClusterError(f"cannot list pods to watch them: {failure.describe()} "
-                                           f"(the watcher needs list and watch on pods)") from None
+                        raise ClusterError(f"cannot list {self.WHAT} to watch them: {failure.describe()} "
+                                           f"(the watcher needs list and watch on {self.WHAT})") from None
                     self.stats.reconnects += 1
                     self._stop.wait(self._jitter(delay))
                     delay = min(delay * 2, self.backoff_max_s)
@@ -249,6 +253,11 @@ class GpuPodWatch:
         self.stats.events += 1
         if rv:
             self.resource_version = str(rv)
+        yield from self._emit(kind, obj)
+        return None
+
+    def _emit(self, kind: str, obj: dict):
+        """What the consumer gets for one ADDED/MODIFIED/DELETED object (a generator)."""
         key, pod_rv = _key_rv(obj)
         if kind == "DELETED":
             if self._known.pop(key, None) is not None:
@@ -262,9 +271,43 @@ class GpuPodWatch:
         return None
 
 
+class PodWarningEvents(GpuPodWatch):
+    """Warning events about pods, as they happen: ("EVENT", event_raw).
+
+    No history: it starts at the current resourceVersion (a one-item list) and, after a
+    410, starts again from the then-current one; missing a few events costs nothing, the
+    watcher's sweep re-judges every pod anyway. The watcher uses them to re-judge the
+    pod an event is about at once (e.g. FailedCreatePodSandBox on a pod stuck starting)."""
+
+    SELECTOR = "involvedObject.kind=Pod,type=Warning"
+    WHAT = "events"
+
+    @property
+    def path(self) -> str:
+        return f"/api/v1/namespaces/{self.namespace}/events" if self.namespace else "/api/v1/events"
+
+    def _relist(self) -> Iterator[tuple[str, dict]]:
+        page = self.kube.get_json(self.path, {"limit": 1, "fieldSelector": self.SELECTOR})
+        self.stats.lists += 1
+        self.last_contact = time.monotonic()
+        self.resource_version = str((page.get("metadata") or {}).get("resourceVersion") or "0")
+        yield from ()
+
+    def _open(self):
+        query = {"watch": "true", "resourceVersion": self.resource_version, "allowWatchBookmarks": "true",
+                 "timeoutSeconds": str(self.watch_timeout_s), "fieldSelector": self.SELECTOR}
+        return self.kube.open_stream(self.path, query, read_timeout=self.watch_timeout_s + 30.0)
+
+    def _emit(self, kind: str, obj: dict):
+        involved = obj.get("involvedObject")
+        if kind != "DELETED" and isinstance(involved, dict) and involved.get("kind") == "Pod":
+            yield "EVENT", obj
+        return None
+
+
 def _key_rv(pod: dict) -> tuple[tuple[str, str], str]:
     meta = pod.get("metadata") or {}
     return (str(meta.get("namespace") or ""), str(meta.get("name") or "")), str(meta.get("resourceVersion") or "")
 
 
-__all__ = ["GpuPodWatch", "StreamStats", "FOREVER", "WATCH_TIMEOUT_S"]
+__all__ = ["GpuPodWatch", "PodWarningEvents", "StreamStats", "FOREVER", "WATCH_TIMEOUT_S"]

@@ -5,7 +5,7 @@ posts each new GPU diagnosis to Slack once.
         --state /var/lib/gpu-triage/dedup.json --healthz-addr 0.0.0.0
 
 It watches pods that request GPUs (list + watch, relist on 410, reconnect with
-backoff), notices a pod unschedulable past `--grace`, crash-looping, refused at
+backoff) and Warning events about pods (to re-judge a pod at once), notices a pod unschedulable past `--grace`, crash-looping, refused at
 admission, killed, or failed; triages it exactly like `gpu-triage pod` (collect into
 a temporary bundle, analyse, delete the bundle); and posts once per (cluster, target,
 root cause, evidence fingerprint) within `--ttl`. The dedup state is a JSON file
@@ -24,7 +24,7 @@ import time
 import urllib.parse
 from typing import Callable, Mapping
 
-from triage.errors import UsageError
+from triage.errors import TriageError, UsageError
 
 DEFAULT_HEALTHZ_PORT = 8080
 
@@ -148,10 +148,21 @@ def make_poster(args, cluster: str) -> tuple[Callable[[Mapping], None], Callable
     return post, client.close
 
 
+def follow_warnings(events, watcher) -> None:
+    """Re-judge the pod of each Warning event at once (run in a thread until `events` ends).
+    Without access to events the watcher goes on with pods alone."""
+    try:
+        for _type, event in events:
+            involved = event.get("involvedObject") or {}
+            watcher.nudge(str(involved.get("namespace") or ""), str(involved.get("name") or ""))
+    except TriageError as err:
+        _log(f"not following pod events: {err}")
+
+
 def run(args) -> int:
     from triage.collect.kube import Budget, Kube, default_namespace
     from triage.collect.session import Options
-    from triage.collect.watch_stream import FOREVER, GpuPodWatch
+    from triage.collect.watch_stream import FOREVER, GpuPodWatch, PodWarningEvents
     from triage.watch.dedup import DedupStore
     from triage.watch.health import HealthServer
     from triage.watch.live import LiveTriage
@@ -162,6 +173,7 @@ def run(args) -> int:
     namespace = None if args.all_namespaces else (args.namespace or default_namespace(args.kubeconfig, args.context))
     kube = Kube.connect(args.kubeconfig, args.context, request_timeout=args.request_timeout, budget=Budget(FOREVER))
     stream = GpuPodWatch(kube, namespace, watch_timeout_s=args.watch_timeout)
+    warnings = PodWarningEvents(kube, namespace, watch_timeout_s=args.watch_timeout)
     store = DedupStore(args.state, ttl_s=args.ttl)
     store.check_writable()
     triage = LiveTriage(Options(kubeconfig=args.kubeconfig, context=args.context, namespace=namespace,
@@ -196,6 +208,7 @@ def run(args) -> int:
     def stop_all(signame: str) -> None:
         _log(f"{signame}: stopping the watch, finishing running triages")
         watcher.discard_queued()
+        warnings.close()
         stream.close()
 
     def shutdown(signum, _frame) -> None:
@@ -211,10 +224,12 @@ def run(args) -> int:
     _log(f"watching GPU pods in {scope} on {kube.host} as cluster {cluster!r}; "
          f"healthz on http://{server.host}:{server.port}/healthz; "
          f"dedup state {args.state or '(memory only)'}")
+    threading.Thread(target=follow_warnings, args=(warnings, watcher), name="pod-events", daemon=True).start()
     try:
         stats = watcher.run()
     finally:
         stopping.set()
+        warnings.close()
         stream.close()
         server.stop()
         close_slack()

@@ -119,6 +119,14 @@ class Watcher:
             self._pods[key] = raw
         self._consider(raw)
 
+    def nudge(self, namespace: str, name: str) -> None:
+        """Something happened to this pod (a Warning event): re-judge it now, not at the
+        next sweep. Unknown pods (not GPU pods) are ignored."""
+        with self._lock:
+            raw = self._pods.get((namespace, name))
+        if raw is not None:
+            self._consider(raw)
+
     def sweep(self) -> None:
         """Re-judge every known pod (grace periods expire without events)."""
         with self._lock:
