@@ -48,16 +48,25 @@ def page_pods(session: Session, namespace: str | None, with_stack: bool) -> dict
     return kept
 
 
+GPU_LABELS = ("nvidia.com/gpu.present", "nvidia.com/gpu.product", "feature.node.kubernetes.io/pci-10de.present")
+
+
 def node_problem(node: dict) -> bool:
-    """NotReady, cordoned, or a GPU resource whose allocatable is below capacity (a device went unhealthy)."""
+    """NotReady, cordoned, a GPU resource whose allocatable is below capacity (a device went
+    unhealthy), or a node labelled as having NVIDIA GPUs that advertises none of them (the
+    device plugin never registered: its logs are the evidence, even when its pod looks healthy)."""
     status = node.get("status") or {}
     for cond in status.get("conditions") or []:
         if cond.get("type") == "Ready" and cond.get("status") != "True":
             return True
     cap, alloc = status.get("capacity") or {}, status.get("allocatable") or {}
-    for name, value in cap.items():
-        if name.startswith("nvidia.com/") and str(alloc.get(name, "0")) != str(value):
+    gpu_cap = {name: value for name, value in cap.items() if name.startswith("nvidia.com/")}
+    for name, value in gpu_cap.items():
+        if str(alloc.get(name, "0")) != str(value):
             return True
+    labels = (node.get("metadata") or {}).get("labels") or {}
+    if any(key in labels for key in GPU_LABELS) and all(str(v) == "0" for v in gpu_cap.values()):
+        return True
     return bool((node.get("spec") or {}).get("unschedulable"))
 
 
