@@ -1,12 +1,13 @@
 """Accuracy of the classifier over every scenario built from the real corpus cases.
 
-    .venv/bin/python bench/bench_accuracy.py [--all]
+    .venv/bin/python bench/bench_accuracy.py [--all | --holdout]
 
 A case is `right` when the diagnosis' root cause is one of the case's accepted ids
 (`expected` in real-cases.jsonl), `inconclusive` when the answer is inconclusive, else
 `wrong`. Prints a table id -> right / wrong / inconclusive (by the case's preferred id),
 then the totals. `--all` adds the per-id firing/near-miss scenarios (right = the
-scenario's own expected.json).
+scenario's own expected.json). `--holdout` judges the held-out real cases of
+`fixtures/holdout/` (texts the rules were not written against) and prints one line per case.
 """
 
 from __future__ import annotations
@@ -47,8 +48,12 @@ def judge(scenario: Path) -> tuple[str, str, str | None]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--all", action="store_true", help="also the per-id firing / near-miss scenarios")
-    ap.add_argument("--scenarios", default=str(REPO / "fixtures" / "scenarios"))
+    ap.add_argument("--holdout", action="store_true", help="the held-out real cases (fixtures/holdout/scenarios)")
+    ap.add_argument("--scenarios", default=None)
     args = ap.parse_args(argv)
+    if args.scenarios is None:
+        args.scenarios = str(REPO / "fixtures" / ("holdout/scenarios" if args.holdout else "scenarios"))
+    per_case = []
     table: dict[str, dict[str, int]] = defaultdict(lambda: {"right": 0, "wrong": 0, "inconclusive": 0})
     misses = []
     t0 = time.perf_counter()
@@ -62,9 +67,16 @@ def main(argv=None) -> int:
             continue
         key, verdict, answer = judge(scenario)
         table[key][verdict] += 1
+        per_case.append((scenario.name, verdict, key, answer))
         n += 1
         if verdict != "right":
             misses.append((scenario.name, key, verdict, answer))
+    if args.holdout:
+        w0 = max(len(c[0]) for c in per_case) if per_case else 10
+        print(f"{'case':<{w0}}  verdict       expected -> answered")
+        for name, verdict, key, answer in per_case:
+            print(f"{name:<{w0}}  {verdict:<12}  {key} -> {answer}")
+        print()
     width = max([len(k) for k in table] + [10])
     print(f"{'id':<{width}}  right  wrong  inconclusive")
     for key in sorted(table):
