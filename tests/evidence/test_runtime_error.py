@@ -126,8 +126,10 @@ def test_mutated_real_texts(case_id, pos, cut, insert):
 def test_docstring_samples_of_the_parsers_hold():
     import doctest
 
-    from triage.evidence import inventory, k8s_events, runtime_error, scheduler_message
-    for module in (scheduler_message, k8s_events, runtime_error, inventory):
+    from triage.evidence import inventory, runtime_error, scheduler_message
+    from triage.evidence.k8s_events import admission, image_pull, pod_setup, probes, quota, termination
+    for module in (scheduler_message, admission, probes, image_pull, pod_setup, quota, termination, runtime_error,
+                   inventory):
         result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 
