@@ -189,3 +189,15 @@ def test_adapter_init_failures_from_real_cases():
     assert [(e.kind, e.line) for e in nouveau.events] == [(KernelEventKind.INIT_FAILED, 1),
                                                           (KernelEventKind.INIT_FAILED, 4)]
     assert nouveau.events[1].message.startswith("The NVIDIA probe routine was not called for 3 device(s).")
+    # the parser states the fact the rule reads: "was not called" is NVRM's other-driver-owns-it notice
+    assert [e.nouveau for e in nouveau.events] == [False, True]
+    assert not any(e.nouveau for e in log.events)      # RmInitAdapter failed is not a nouveau conflict
+
+
+def test_xid_caused_by_previous_xid_from_journal_lines():
+    """Held-out real case (NVIDIA/open-gpu-kernel-modules#1150), `journalctl -k` prefix `kernel:`."""
+    text = ("kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, name=python3, Ch 00000001 caused by previous Xid 149\n"
+            "kernel: NVRM: Xid (PCI:0000:ed:00): 45, pid=1818992, name=python3, Ch 0000000c caused by previous Xid 145\n")
+    log = parse_kernel_log(text)
+    assert [(e.xid, e.caused_by, e.pci, e.pid, e.process) for e in log.events] == [
+        (45, 149, "0000:dc:00", 1818990, "python3"), (45, 145, "0000:ed:00", 1818992, "python3")]

@@ -65,6 +65,8 @@ class XidEvent:
     caused_by: int | None = None     # Xid 45: "caused by previous Xid 149"
     recovery_action: str | None = None   # Xid 154: the action it changed to
     gpu_uuid: str | None = None      # from an earlier "NVRM: GPU at PCI:...: GPU-..." line
+    nouveau: bool = False            # INIT_FAILED: "probe routine was not called" - NVRM's notice that another
+                                     # driver (nouveau, rivafb, nvidiafb, rivatv) owns the device
 
     @property
     def info(self) -> XidInfo | None:
@@ -202,7 +204,8 @@ def parse_kernel_log(text: str) -> KernelLog:
         init = _INIT_FAILED_RE.match(body)
         if init:
             events.append(_with_uuid(XidEvent(KernelEventKind.INIT_FAILED, None, pci_key(init.group(1) or ""), None,
-                                              None, body, msg.line, msg.end_line, msg.first, _timestamp(msg.prefix)),
+                                              None, body, msg.line, msg.end_line, msg.first, _timestamp(msg.prefix),
+                                              nouveau=init.group(2) == "The NVIDIA probe routine was not called"),
                                      uuid_by_pci))
             continue
         long = _BUS_DROP_LONG_RE.match(body)
@@ -249,4 +252,4 @@ def _with_uuid(e: XidEvent, uuid_by_pci: dict[str, str]) -> XidEvent:
     if uuid is None:
         return e
     return XidEvent(e.kind, e.xid, e.pci, e.pid, e.process, e.message, e.line, e.end_line, e.excerpt,
-                    e.timestamp, e.caused_by, e.recovery_action, uuid)
+                    e.timestamp, e.caused_by, e.recovery_action, uuid, e.nouveau)

@@ -39,24 +39,35 @@ XID_NVLINK = frozenset({74, 144, 145, 146, 147, 148, 149, 150})
 
 def xid_finding_id(event) -> tuple[str, str] | None:
     """(finding id, severity) for one kernel Xid event; application-induced Xids are the
-    application's (13, 31, 43, 45, 109), hardware ones the driver layer's. An NVRM
-    init failure whose probe routine "was not called" is NVRM's own nouveau-conflict
-    notice (it names nouveau, rivafb, nvidiafb, rivatv); other init failures leave the
-    GPU without a working driver."""
+    application's (13, 31, 43, 45, 109), hardware ones the driver layer's. An Xid the kernel
+    says was "caused by previous Xid N" is judged by N when N is not itself application-induced
+    (Xid 45 channel kills after an NVLink Xid 149 are the link's fault). An init failure the
+    parser marks `nouveau` (probe routine not called) is the nouveau conflict; other init
+    failures leave the GPU without a working driver."""
     if event.kind.value == "init_failed":
-        if "not called" in event.message:
-            return "driver.nouveau_conflict", "critical"
-        return "driver.not_loaded", "critical"
+        return ("driver.nouveau_conflict", "critical") if event.nouveau else ("driver.not_loaded", "critical")
     if event.kind.value == "fallen_off_bus" or event.xid == 79:
         return "driver.gpu_fallen_off_bus", "critical"
-    code = event.xid
+    own = _code_judgement(event.xid, event.xid_class.value)
+    if event.caused_by is not None and event.caused_by != event.xid:
+        from triage.evidence.xid_catalog import classify_code, lookup
+        info = lookup(event.caused_by)
+        cause_cls = (info.xid_class if info else classify_code(event.caused_by)).value
+        cause = _code_judgement(event.caused_by, cause_cls)
+        if cause is not None and cause[0] != "application.xid_application_fault":
+            return cause
+    return own
+
+
+def _code_judgement(code: int | None, cls: str) -> tuple[str, str] | None:
+    if code == 79:
+        return "driver.gpu_fallen_off_bus", "critical"
     if code in XID_ECC:
         return "driver.xid_ecc_error", "critical"
     if code in XID_GSP:
         return "driver.xid_gsp_error", "critical"
     if code in XID_NVLINK:
         return "driver.xid_nvlink_error", "critical"
-    cls = event.xid_class.value
     if cls == "application":
         return "application.xid_application_fault", "error"
     if cls == "hardware":
@@ -82,7 +93,9 @@ def kernel_log(ctx):
                 found.setdefault(judged, []).append(ev)
         for (fid, sev), events in sorted(found.items()):
             cites = [ctx.cite_line(text, e.line, e.excerpt) for e in events[:3]]
-            xids = sorted({e.xid for e in events if e.xid is not None})
+            # an Xid judged by its cause ("caused by previous Xid 149") reports the cause's code
+            xids = sorted({e.caused_by if e.caused_by is not None and _code_judgement(e.xid, e.xid_class.value)
+                           != (fid, sev) else e.xid for e in events if e.xid is not None})
             procs = sorted({e.process for e in events if e.process and e.process != "<unknown>"})
             culprit = {}
             if fid == "application.xid_application_fault":
