@@ -1,0 +1,40 @@
+"""Node taints and the pod tolerations that let a pod past them.
+
+Reads `spec.taints` of a Node and `spec.tolerations` of a Pod. Sample:
+
+    "taints": [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}]
+
+    >>> Toleration("nvidia.com/gpu", "Exists", "", "").tolerates(Taint("nvidia.com/gpu", "present", "NoSchedule"))
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Taint:
+    key: str
+    value: str
+    effect: str
+
+    def __str__(self) -> str:
+        return f"{self.key}={self.value}:{self.effect}" if self.value else f"{self.key}:{self.effect}"
+
+
+@dataclass(frozen=True)
+class Toleration:
+    key: str
+    operator: str      # Equal | Exists
+    value: str
+    effect: str        # "" = every effect
+
+    def tolerates(self, taint: Taint) -> bool:
+        if self.effect and self.effect != taint.effect:
+            return False
+        if not self.key:
+            return self.operator == "Exists"
+        if self.key != taint.key:
+            return False
+        return self.operator == "Exists" or self.value == taint.value
