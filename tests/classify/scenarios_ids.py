@@ -838,3 +838,37 @@ def _(w):
             "requested: requests.nvidia.com/gpu=1, used: requests.nvidia.com/gpu=4, limited: requests.nvidia.com/gpu=4",
             component="statefulset-controller")
     w.target("StatefulSet", ML, "llm")
+
+
+@scenario("driver_rpc_timeout_at_container_start", "driver.not_loaded", pod_subj("trainer-2"),
+          near_miss_for=("runtime.container_cli_init_failed",),
+          readme="Hook error text follows nvidia-container-cli's `driver rpc error: timed out` "
+                 "(tests/evidence/test_runtime_error.py) in the current runc wrapping.")
+def _(w):
+    """A user pod cannot start: the hook's RPC to the kernel driver times out (the driver does not answer)."""
+    gpu_cluster(w)
+    msg = ("Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc "
+           "create failed: unable to start container process: error during container init: error running prestart "
+           "hook #0: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\nnvidia-container-cli: "
+           "initialization error: driver rpc error: timed out: unknown")
+    w.pod(ML, "trainer-2", node="gpu-node-1", containers=("trainer",), ready=False,
+          statuses=crashing("trainer", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"))
+    w.event(ML, "Pod", "trainer-2", "Failed", msg, count=5)
+    w.target("Pod", ML, "trainer-2")
+
+
+@scenario("toolkit_driver_root_missing_at_container_start", "runtime.toolkit_not_ready", pod_subj("trainer-3"),
+          near_miss_for=("runtime.container_cli_init_failed",),
+          readme="Hook error text follows the GPU Operator toolkit's `nvidia-container-cli.real: initialization error: "
+                 "change root failed` (tests/evidence/test_runtime_error.py).")
+def _(w):
+    """A user pod cannot start: the toolkit chroots into a driver root (/run/nvidia/driver) that does not exist."""
+    gpu_cluster(w)
+    msg = ("Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc "
+           "create failed: unable to start container process: error during container init: error running prestart "
+           "hook #0: exit status 1, stdout: , stderr: nvidia-container-cli.real: initialization error: change root "
+           "failed: no such file or directory: unknown")
+    w.pod(ML, "trainer-3", node="gpu-node-1", containers=("trainer",), ready=False,
+          statuses=crashing("trainer", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"))
+    w.event(ML, "Pod", "trainer-3", "Failed", msg, count=5)
+    w.target("Pod", ML, "trainer-3")

@@ -17,7 +17,6 @@ PATTERNS = (
     P("device-plugin", "plugin_nvml_unavailable", "plugin.nvml_unavailable", "error"),
     P("device-plugin", "plugin_no_devices", "plugin.no_devices_found", "error"),
     P("device-plugin", "plugin_register_failed", "plugin.not_registered", "error"),
-    P("device-plugin", "plugin_mig_config_invalid", "plugin.mig_config_failed", "error"),
     P("device-plugin", "mig_config_invalid", "plugin.mig_config_failed", "error"),
     P("device-plugin", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
     P("device-plugin", "driver_not_loaded", "driver.not_loaded", "critical"),

@@ -40,6 +40,12 @@ _CAUSE_ID = {"no_driver_visible": ("runtime.container_cli_init_failed", "error")
              "driver_version_mismatch": ("driver.version_mismatch", "critical"),
              "driver_not_loaded": ("driver.not_loaded", "critical"),
              "gpu_lost": ("driver.gpu_fallen_off_bus", "critical"),
+             # the kernel driver does not answer the hook's RPC (timed out / failed to process request):
+             # nvidia-smi on the node cannot talk to it either - the driver is not (properly) loaded
+             "driver_rpc_failed": ("driver.not_loaded", "critical"),
+             # the toolkit chroots into a driver root that is not there (operator's /run/nvidia/driver
+             # before the driver container populated it, or a host driver with the container root set)
+             "driver_root_invalid": ("runtime.toolkit_not_ready", "error"),
              "cuda_requirement": ("runtime.cuda_requirement_unsatisfied", "error"),
              "requirement_other": ("runtime.cuda_requirement_unsatisfied", "error"),
              "ldcache": ("runtime.container_cli_init_failed", "error"),
