@@ -872,3 +872,16 @@ def _(w):
           statuses=crashing("trainer", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"))
     w.event(ML, "Pod", "trainer-3", "Failed", msg, count=5)
     w.target("Pod", ML, "trainer-3")
+
+
+@scenario("crashloop_exit_137_not_oomkilled", "application.killed_sigkill", pod_subj("embedder-0"),
+          near_miss_for=("application.crash_unclassified", "application.oom_killed"),
+          absent=("application.crash_unclassified",),
+          readme="Exit 137 with reason Error (not OOMKilled) is a SIGKILL from outside the container: the taxonomy's "
+                 "`application.killed_sigkill`, a known signature, so not `application.crash_unclassified`.")
+def _(w):
+    """A crash-looping container last terminated with exit 137 (reason Error); its log ends mid-work."""
+    gpu_cluster(w)
+    crash_pod(w, "embedder-0", "INFO:     Started server process [1]\nINFO:     Waiting for application startup.\n"
+              "Batches:  37%|###7      | 1187/3200 [02:11<03:42,  9.04it/s]\n", container="embedder", code=137)
+    w.target("Pod", ML, "embedder-0")

@@ -120,8 +120,13 @@ def judged_kinds() -> frozenset[str]:
 
 
 def _crashing_containers(pod):
+    """Crash-looping containers whose last termination is not already a known signature:
+    OOMKilled and exit 137 (SIGKILL from outside) are `terminations`' findings."""
     for st in pod.container_statuses:
         if st.init:
+            continue
+        last = st.last_state if st.last_state is not None and st.last_state.kind == "terminated" else None
+        if last is not None and (last.reason == "OOMKilled" or last.exit_code == 137):
             continue
         waiting = st.state is not None and st.state.kind == "waiting" and st.state.reason == "CrashLoopBackOff"
         failed = st.last_state is not None and st.last_state.kind == "terminated" and (st.last_state.exit_code or 0) not in (0, 137)
