@@ -15,10 +15,11 @@ from rich.cells import cell_len
 from tests.conftest import CORPUS
 from tests.render.make_docs import DOCUMENTS, scan_document
 from triage.errors import TriageError
-from triage.render.common import EXCERPT_MAX_LINES, build_view
 from triage.render.html import render_html
 from triage.render.markdown import render_markdown
 from triage.render.text import render_text
+from triage.render.untrusted_text import EXCERPT_MAX_LINES
+from triage.render.view import build_view
 
 DOCS = Path(__file__).resolve().parent / "docs"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

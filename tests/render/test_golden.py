@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-import triage.render.common as common
+import triage.render.view as view
 from triage.render.html import render_html
 from triage.render.markdown import md_inline, render_markdown
 from triage.render.text import render_text
@@ -63,7 +63,7 @@ def stand_in_playbook(fid: str, params: dict) -> str:
 
 @pytest.fixture(autouse=True)
 def fixed_playbooks(monkeypatch):
-    monkeypatch.setattr(common, "playbook_markdown",
+    monkeypatch.setattr(view, "playbook_markdown",
                         lambda fid, params: stand_in_playbook(fid, dict(params)))
 
 

@@ -23,8 +23,10 @@ import jinja2
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from triage.render.common import build_view, slug, templates_dir
 from triage.render.markdown import render_view
+from triage.render.untrusted_text import slug
+from triage.render.view import build_view
+from triage.render.wording import templates_dir
 
 SAFE_SCHEMES = ("http:", "https:", "mailto:")
 

@@ -23,7 +23,9 @@ from typing import Any, Iterable
 
 import jinja2
 
-from triage.render.common import build_view, clean, templates_dir
+from triage.render.untrusted_text import clean
+from triage.render.view import build_view
+from triage.render.wording import templates_dir
 
 PARTS_ALL = frozenset({"head", "body", "capacity", "workloads", "release"})
 

@@ -30,7 +30,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from triage.render.common import build_view
+from triage.render.view import build_view
 
 STATUS_STYLE = {"problem": "bold white on red", "inconclusive": "bold black on yellow",
                 "healthy": "bold white on green"}

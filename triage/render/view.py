@@ -1,0 +1,165 @@
+"""What every report format shows, computed once from a findings v1 document.
+
+The renderers (text, Markdown, HTML) read only the findings document
+(`shared/contracts/findings-v1.md` plus the extensions of
+`docs/internal-interfaces.md`). `build_view(doc)` turns it into a plain "view":
+the verdict, the layer ladder, the evidence chain, the playbook, the other
+findings by layer, the gaps, the collection facts, the GPU inventory, the
+workloads of a scan and the release checks. Nothing is re-diagnosed here: the
+ladder only reads which layers hold findings and which gaps touch which layer.
+
+A document is untrusted input (it quotes log lines and event messages from a
+cluster someone else controls): every string is made one kind of thing
+(`untrusted_text`: control characters removed, length bounded); each renderer
+then escapes it for its own format.
+
+    >>> v = build_view({"schema": "gpu-triage.findings/v1", "status": "healthy",
+    ...                 "root_cause": None, "findings": [], "gaps": []})
+    >>> [step["state"] for step in v["ladder"]]
+    ['passed', 'passed', 'passed', 'passed', 'passed', 'passed']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from triage.errors import TriageError
+from triage.render.untrusted_text import clean, slug
+from triage.render.view_parts import (
+    LAYERS, SEVERITIES, STATUSES, as_dict, as_list, collection, finding, gap, inventory, ladder, release_checks,
+    target_text)
+from triage.render.wording import labels, playbook_markdown
+
+
+class ReportError(TriageError):
+    """A findings document cannot be rendered (not a findings v1 document)."""
+
+
+def _diagnosis(raw: dict, index: int) -> dict[str, Any]:
+    """One target's verdict, ladder, evidence chain, other findings and gaps."""
+    status = clean(raw.get("status"), 20).lower()
+    status = status if status in STATUSES else "inconclusive"
+    root = finding(raw["root_cause"]) if isinstance(raw.get("root_cause"), dict) else None
+    findings = [finding(f) for f in as_list(raw.get("findings"))]
+    gaps = [gap(g) for g in as_list(raw.get("gaps"))]
+    # The root cause is listed first among the findings: find it so it is not repeated.
+    rest = list(findings)
+    if root is not None:
+        for i, f in enumerate(rest):
+            if f["id"] == root["id"] and f["subject"] == root["subject"]:
+                del rest[i]
+                break
+    explained_ids = set(root["explains"]) if root else set()
+    explained = [f for f in rest if f["id"] in explained_ids]
+    others = [f for f in rest if f["id"] not in explained_ids]
+    chain = ([{"role": "root", "finding": root}] if root else []) + \
+            [{"role": "explained", "finding": f} for f in explained]
+    by_layer = [{"layer": layer, "findings": [f for f in others if f["layer"] == layer]}
+                for layer in (*LAYERS, "other")]
+    target = target_text(raw.get("target"))
+    head = root or (findings[0] if findings else None)
+    return {
+        "index": index,
+        "target": target,
+        "heading": f"{index}. {target}",
+        "anchor": slug(f"{index}. {target}"),
+        "status": status,
+        "root": root,
+        "head": head,
+        "findings": findings,
+        "chain": chain,
+        "other_by_layer": [g for g in by_layer if g["findings"]],
+        "others": others,
+        "other_count": len(others),
+        "gaps": gaps,
+        "ladder": ladder(findings if findings or root is None else [root], gaps, root, status),
+    }
+
+
+def _other_summary(diagnoses: Iterable[dict]) -> list[dict[str, Any]]:
+    """For a scan: findings other than the worst root cause, counted per (layer, id)."""
+    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    for d in diagnoses:
+        for f in d["findings"]:
+            key = (f["layer"], f["id"])
+            g = groups.setdefault(key, {"layer": f["layer"], "id": f["id"], "count": 0,
+                                        "severity": f["severity"], "targets": []})
+            g["count"] += 1
+            if SEVERITIES.index(f["severity"]) < SEVERITIES.index(g["severity"]):
+                g["severity"] = f["severity"]
+            if len(g["targets"]) < 5 and d["anchor"] not in [t["anchor"] for t in g["targets"]]:
+                g["targets"].append({"anchor": d["anchor"], "index": d["index"]})
+    order = {layer: i for i, layer in enumerate((*LAYERS, "other"))}
+    return sorted(groups.values(), key=lambda g: (order[g["layer"]], -g["count"], g["id"]))
+
+
+def _noun(diagnoses: list[dict], is_scan: bool) -> str:
+    """What the diagnoses are: the pods of one workload, workloads, or a mix of
+    nodes and workloads (a scan; its top-level target is the worst one's)."""
+    kinds = {as_dict(d.get("target")).get("kind") for d in diagnoses}
+    namespaces = {as_dict(d.get("target")).get("namespace") for d in diagnoses}
+    if kinds == {"Pod"} and len(namespaces) == 1 and not is_scan:
+        return "pods"
+    if "Node" in kinds or None in kinds:
+        return "targets"
+    return "workloads"
+
+
+def build_view(doc: object) -> dict[str, Any]:
+    """Everything a report shows, in the report's order, from a findings document."""
+    if not isinstance(doc, dict):
+        raise ReportError("not a findings document: expected a JSON object")
+    schema = doc.get("schema")
+    if not (isinstance(schema, str) and schema.startswith("gpu-triage.findings/v1")):
+        raise ReportError(f"not a findings v1 document (schema {clean(schema, 60)!r}); "
+                          "render the output of `gpu-triage analyze -o json`")
+    top = _diagnosis(doc, 0)
+    raw_diagnoses = [d for d in as_list(doc.get("diagnoses")) if isinstance(d, dict)]
+    diagnoses = [_diagnosis(d, i + 1) for i, d in enumerate(raw_diagnoses)]
+    is_scan = not as_dict(doc.get("target"))
+    if not is_scan and len(diagnoses) < 2:
+        diagnoses = []          # one target: its diagnosis is the top level
+    noun = _noun(raw_diagnoses, is_scan)
+    if diagnoses:
+        # The top level holds all findings and gaps; the chain and ladder are the worst target's.
+        worst = diagnoses[0]
+        top["chain"], top["ladder"] = worst["chain"], worst["ladder"]
+        if len(diagnoses) > 1 or is_scan:
+            top["other_summary"] = _other_summary(
+                [{**worst, "findings": worst["others"]}] + diagnoses[1:])
+    top.setdefault("other_summary", [])
+    root = top["root"]
+    verdict = {
+        "status": top["status"],
+        "id": root["id"] if root else "",
+        "title": root["title"] if root else "",
+        "layer": root["layer"] if root else "",
+        "subject": root["subject"] if root else "",
+        "severity": root["severity"] if root else "",
+    }
+    playbook = None
+    if root:
+        playbook = {"name": root["playbook"], "markdown": playbook_markdown(root["id"], root["params"])}
+    counts = {s: sum(1 for d in diagnoses if d["status"] == s) for s in STATUSES}
+    scan_line = (f"{len(diagnoses)} {noun}: " + ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+                 + f"; the worst is #1 {diagnoses[0]['target']}") if diagnoses else ""
+    return {
+        "schema": clean(schema, 60),
+        "is_scan": is_scan,
+        "scan_line": scan_line,
+        "noun": noun,
+        "target": top["target"],
+        "verdict": verdict,
+        "finding_count": len(top["findings"]),
+        "ladder": top["ladder"],
+        "chain": top["chain"],
+        "playbook": playbook,
+        "other_by_layer": [] if top["other_summary"] else top["other_by_layer"],
+        "other_summary": top["other_summary"],
+        "gaps": top["gaps"],
+        "collection": collection(doc),
+        "inventory": inventory(doc),
+        "diagnoses": diagnoses,
+        "release_checks": release_checks(doc),
+        "labels": labels(),
+    }

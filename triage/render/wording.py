@@ -1,0 +1,68 @@
+r"""The report's fixed wording and the playbook text a report embeds.
+
+Reads `report_templates/labels.yaml` (through `triage.resources`) and the playbook of a
+finding id through `triage.playbooks`, whose headings are pushed under the report's own:
+
+    >>> demote_headings("# Xid 79: GPU has fallen off the bus\n```\n# not a heading\n```", 3)
+    '#### Xid 79: GPU has fallen off the bus\n```\n# not a heading\n```'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from triage.errors import TriageError
+
+
+def templates_dir() -> Path:
+    """The report templates: through `triage.resources` (installed wheel or
+    checkout), else the checkout's `report_templates/`."""
+    try:
+        from triage.resources import report_templates_dir
+    except ImportError:  # pragma: no cover - resources ships with the package
+        return Path(__file__).resolve().parents[2] / "report_templates"
+    return Path(report_templates_dir())
+
+
+@functools.lru_cache(maxsize=1)
+def labels() -> dict[str, Any]:
+    """The report's fixed wording (`report_templates/labels.yaml`)."""
+    path = templates_dir() / "labels.yaml"
+    return yaml.safe_load(path.read_text("utf-8"))
+
+
+def playbook_markdown(fid: str, params: Mapping[str, Any]) -> str | None:
+    """The playbook for `fid` with this incident's names filled in, its
+    headings moved under the report's own (# -> ####), or None if there is none."""
+    try:
+        from triage import playbooks
+    except ImportError:
+        return None
+    try:
+        text = playbooks.render(fid, dict(params))
+    except (TriageError, LookupError, OSError, ValueError):
+        return None
+    return demote_headings(text, 3)
+
+
+def demote_headings(markdown: str, by: int) -> str:
+    """Push ATX headings down `by` levels (never past ######), outside fences."""
+    out, fence = [], None
+    for line in markdown.split("\n"):
+        stripped = line.lstrip()
+        m = re.match(r"(`{3,}|~{3,})", stripped)
+        if m:
+            if fence is None:
+                fence = m.group(1)[0] * len(m.group(1))
+            elif stripped.startswith(fence) and not stripped[len(fence):].strip(fence[0]).strip():
+                fence = None
+        elif fence is None and re.match(r"#{1,6}(\s|$)", line):
+            hashes = len(line) - len(line.lstrip("#"))
+            line = "#" * min(hashes + by, 6) + line[hashes:]
+        out.append(line)
+    return "\n".join(out)
