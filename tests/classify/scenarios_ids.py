@@ -885,3 +885,18 @@ def _(w):
     crash_pod(w, "embedder-0", "INFO:     Started server process [1]\nINFO:     Waiting for application startup.\n"
               "Batches:  37%|###7      | 1187/3200 [02:11<03:42,  9.04it/s]\n", container="embedder", code=137)
     w.target("Pod", ML, "embedder-0")
+
+
+@scenario("no_cuda_device_exec_forbidden", "runtime.no_device_visible", pod_subj("infer-2"),
+          readme="The collector could not exec into the pod (`pods \"infer-2\" is forbidden: ... cannot create resource "
+                 "\"pods/exec\"`, the API server's RBAC wording), so nvidia-smi in the container was not run: the "
+                 "diagnosis names `create pods/exec in namespace ml` as the gap that would have decided.")
+def _(w):
+    """A running GPU pod whose app says no CUDA-capable device; exec was forbidden, so no in-container nvidia-smi."""
+    gpu_cluster(w)
+    crash_pod(w, "infer-2", "Traceback (most recent call last):\n  File \"/app/serve.py\", line 12, in <module>\n"
+              "    torch.cuda.set_device(0)\nRuntimeError: CUDA error: no CUDA-capable device is detected\n",
+              container="server")
+    w.gap("exec", "forbidden", 'pods "infer-2" is forbidden: User "system:serviceaccount:ml:triage" cannot create '
+          'resource "pods/exec" in API group "" in the namespace "ml"', "create pods/exec in namespace ml")
+    w.target("Pod", ML, "infer-2")

@@ -58,6 +58,24 @@ def no_gpu_in_container(ctx):
             yield ctx.finding("application.cuda_driver_too_old", "error", pod_subject(pod), cites, **common)
         else:
             yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites, **common)
+            gap = _exec_gap(ctx, pod)
+            if gap is not None:
+                yield NeedGap(gap, pod_subject(pod), pod.node_name or None)
+
+
+def _exec_gap(ctx, pod) -> Gap | None:
+    """nvidia-smi in the container would tell an empty injection from a lost device or a
+    driver fault; when it was not run because exec is forbidden, say which permission
+    would have decided (a running pod without nvidia-smi output and an exec gap)."""
+    if pod.phase != "Running" or any(o.name.startswith("nvidia-smi") for o in ctx.exec_outputs(pod)):
+        return None
+    ns = pod.namespace or ""
+    manifest = ctx.bundle.manifest
+    for g in (manifest.gaps if manifest else ()):
+        needs, detail = str(g.get("needs") or ""), str(g.get("detail") or "")
+        if "pods/exec" in needs and (f"namespace {ns}" in needs or ns in detail):
+            return Gap(str(g.get("collector") or "exec"), str(g.get("reason") or ""), detail, needs)
+    return None
 
 
 def _terminations(pod):
