@@ -23,11 +23,12 @@ from triage.bundle import layout
 from triage.bundle.objects import Pod
 from triage.bundle.views import Bundle
 from triage.classify import explain
-from triage.classify.model import Diagnosis, Finding, Gap, InventoryRow, Report, Severity, Status, Subject
+from triage.classify.model import Diagnosis, Finding, Gap, Report, Severity, Status, Subject
 from triage.classify.rules import all_rules
 from triage.classify.rules.base import NeedGap, pod_subject
 from triage.classify.rules.context import Context, Scope, raw_requests_gpu
 from triage.errors import UsageError
+from triage.evidence.inventory import ResourceInventory, build_inventory
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "Job", "DaemonSet", "ReplicaSet")
 
@@ -361,21 +362,15 @@ def diagnosis_rank(d: Diagnosis):
     return (_STATUS_RANK[d.status], sev, str(d.target))
 
 
-def inventory(ctx: Context) -> tuple[InventoryRow, ...]:
-    """GPU capacity, allocatable and holders per GPU node and resource."""
-    rows = []
-    for node in ctx.gpu_nodes():
-        held: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
-        for p in ctx.pods_by_node.get(node.name, ()):
-            if id(p) not in ctx.gpu_pod_ids or p.is_terminal:
-                continue
-            for res, n in p.gpu_requests.items():
-                held[res].append((p.namespace or "", p.name, n, p.phase))
-        for res in sorted(set(node.gpu_capacity) | set(node.gpu_allocatable) | set(held)):
-            holders = tuple(sorted(held.get(res, ())))
-            rows.append(InventoryRow(node.name, res, node.gpu_capacity.get(res), node.gpu_allocatable.get(res),
-                                     sum(h[2] for h in holders), node.ready, holders))
-    return tuple(rows)
+def inventory(ctx: Context) -> tuple[ResourceInventory, ...]:
+    """GPU capacity, allocatable and holders per GPU node and resource: the evidence
+    combiner's rows (one implementation) for the nodes the rules treat as GPU nodes, without
+    the placeholder row of a GPU-labelled node that advertises nothing (findings v1 lists
+    advertised or held resources; node.gpu_not_advertised says the rest)."""
+    nodes = list(ctx.gpu_nodes())
+    pods = [p for n in nodes for p in ctx.pods_by_node.get(n.name, ()) if id(p) in ctx.gpu_pod_ids]
+    rows = build_inventory(nodes, pods, all_nodes=True).rows()
+    return tuple(r for r in rows if r.capacity is not None or r.allocatable is not None or r.holders)
 
 
 def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:

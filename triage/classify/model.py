@@ -10,7 +10,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from triage.evidence.inventory import ResourceInventory
 
 
 class Layer(enum.Enum):
@@ -146,36 +149,6 @@ class Diagnosis:
 
 
 @dataclass(frozen=True)
-class InventoryRow:
-    """GPU capacity of one node for one GPU resource (findings v1 `inventory` extension)."""
-
-    node: str
-    resource: str
-    capacity: int | None
-    allocatable: int | None
-    requested: int
-    ready: bool | None
-    holders: tuple[tuple[str, str, int, str], ...] = ()   # (namespace, pod, count, phase)
-
-    @property
-    def free(self) -> int | None:
-        return None if self.allocatable is None else max(self.allocatable - self.requested, 0)
-
-    @property
-    def unhealthy(self) -> int:
-        if self.capacity is None or self.allocatable is None:
-            return 0
-        return max(self.capacity - self.allocatable, 0)
-
-    def to_json(self) -> dict:
-        return {"node": self.node, "resource": self.resource, "capacity": self.capacity,
-                "allocatable": self.allocatable, "requested": self.requested, "free": self.free,
-                "unhealthy": self.unhealthy, "ready": self.ready,
-                "holders": [{"namespace": ns, "pod": pod, "count": n, "phase": phase}
-                            for ns, pod, n, phase in self.holders]}
-
-
-@dataclass(frozen=True)
 class ReleaseCheck:
     """One of the seeds' release questions for a workload: yes / no / unknown, with evidence."""
 
@@ -194,7 +167,7 @@ class Report:
 
     diagnoses: tuple[Diagnosis, ...]
     target: Subject | None = None     # what was asked for (None: a scan)
-    inventory: tuple[InventoryRow, ...] = ()
+    inventory: tuple[ResourceInventory, ...] = ()    # triage.evidence.inventory rows
     release_checks: tuple[ReleaseCheck, ...] = ()
     gaps: tuple[Gap, ...] = ()        # every gap of the bundle, whether it mattered or not
 
