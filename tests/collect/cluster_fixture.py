@@ -164,9 +164,10 @@ def stack_pods(node_name: str, suffix: str, plugin_log: str) -> list[tuple[dict,
     return out
 
 
-def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool = False) -> Path:
+def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool | bytes = False) -> Path:
     """Write the cluster bundle into `root`; `secrets` plants tokens (env, args, annotations, logs);
-    `dcgm` adds a DCGM exporter pod on gpu-node-1."""
+    `dcgm` adds a DCGM exporter pod on gpu-node-1; bytes are also its recorded scrape
+    (gpu/nodes/gpu-node-1/dcgm.prom), which the replay server's pod proxy answers with."""
     w = BundleWriter(root)
     s = secrets or {}
     w.write_json(layout.CLUSTER_VERSION, {"major": "1", "minor": "30", "gitVersion": "v1.30.4"})
@@ -310,5 +311,9 @@ def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool = False)
         w.write_exec(OPERATOR_NS, name, "nvidia-driver-ctr", ["nvidia-smi"], NVIDIA_SMI, "", 0, None)
         w.write_exec(OPERATOR_NS, name, "nvidia-driver-ctr", DMESG_COMMAND,
                      XID_DMESG if node_name == "gpu-node-2" else "", "", 0 if node_name == "gpu-node-2" else 1, None)
+    if isinstance(dcgm, bytes):
+        scrape = root / layout.node_dcgm("gpu-node-1")
+        scrape.parent.mkdir(parents=True, exist_ok=True)
+        scrape.write_bytes(dcgm)
     w.write_manifest({"kind": "Pod", "namespace": "llm", "name": PENDING})
     return root

@@ -14,7 +14,7 @@ from triage.replay.server import Faults, ReplayServer
 
 
 @contextmanager
-def served(tmp: Path, faults: Faults | None = None, secrets: dict | None = None, dcgm: bool = False):
+def served(tmp: Path, faults: Faults | None = None, secrets: dict | None = None, dcgm: bool | bytes = False):
     src = build(tmp / "cluster", secrets=secrets, dcgm=dcgm)
     with ReplayServer(src, port=0, faults=faults or Faults(seed=1)) as srv:
         srv.kubeconfig = str(srv.write_kubeconfig(tmp / "kubeconfig", namespace="llm"))

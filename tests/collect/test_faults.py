@@ -130,8 +130,9 @@ def test_missing_pod_and_unknown_context_are_one_line_errors(tmp_path):
 
 
 def test_dcgm_is_read_through_the_pod_proxy_and_a_refusal_names_the_permission(tmp_path):
-    """The replay server serves no proxy (404), like an API server whose pods/proxy is blocked:
-    the exporter on the target's node is asked, once, and the gap says what would close it."""
+    """No scrape was recorded for gpu-node-1, so the replay server's pod proxy answers 404 (as
+    an exporter that is not there): the exporter on the target's node is asked, once, and
+    the gap says what would close it."""
     with served(tmp_path, dcgm=True) as srv:
         result, _ = run_collect(srv, tmp_path, name=TRAINER)
         proxied = [r for r in srv.requests if "/proxy/" in r.path]

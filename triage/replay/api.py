@@ -7,6 +7,7 @@ Paths handled (core group under /api/v1, others under /apis/<group>/<version>):
     .../<plural>                        list / watch (all namespaces or cluster scope)
     .../<plural>/<name>                 get (cluster scope; namespaces/<ns> too)
     .../namespaces/<ns>/<plural>[/<name>[/log|/exec]]
+    /api/v1/namespaces/<ns>/{pods,services}/<name>[:<port>]/proxy/metrics   (proxy.py)
 
 Continue tokens are base64url JSON `{"rv": <list resourceVersion>, "start": [ns, name]}`:
 the next page starts at the first object whose key is >= start, so a token
@@ -25,6 +26,7 @@ from typing import Callable, Mapping
 from aiohttp import web
 
 from triage.bundle.views import Bundle
+from triage.replay import proxy
 from triage.replay import resources as res
 from triage.replay import status as st
 from triage.replay import tables
@@ -115,6 +117,9 @@ class ReplayApi:
             return web.Response(text="ok")
         if path == "/version":
             return json_response(self.store.version)
+        proxied = proxy.match(path)
+        if proxied and request.method not in WRITE_METHODS:
+            return proxy.answer(proxied, self.bundle, self.store, self.faults)
         target = parse_target(path)
         if request.method in WRITE_METHODS:
             if request.method == "POST" and path == f"/apis/{res.SSAR_GROUP}/v1/selfsubjectaccessreviews":

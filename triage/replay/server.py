@@ -19,6 +19,7 @@ import asyncio
 import datetime as _dt
 import os
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +37,7 @@ from triage.replay.tables import parse_time
 from triage.replay.watch import load_timeline
 
 RECORDED = web.RequestKey("recorded", bool) if hasattr(web, "RequestKey") else "recorded"
+STARTED = web.RequestKey("started", float) if hasattr(web, "RequestKey") else "started"
 
 __all__ = ["ReplayServer", "Faults", "RequestRecord", "ReplayServerError"]
 
@@ -51,6 +53,8 @@ class RequestRecord:
     query: str          # the raw query string
     status: int
     bytes: int          # body bytes sent (WebSocket: frame payload bytes)
+    started: float = 0.0   # time.time() when the request came in (before injected latency)
+    ended: float = 0.0     # time.time() when its answer was ready (streams: when recorded)
 
 
 class ReplayServer:
@@ -145,6 +149,7 @@ class ReplayServer:
     # ---- faults and the request log ---------------------------------------------------------
     @web.middleware
     async def _middleware(self, request: web.Request, handler) -> web.StreamResponse:
+        request[STARTED] = time.time()
         decision = self.faults.decide(request.method, request.path, request.query_string)
         if decision.latency_s:
             await asyncio.sleep(decision.latency_s)
@@ -181,14 +186,15 @@ class ReplayServer:
         await cut.prepare(request)
         await cut.write(body[: len(body) // 2])
         self.requests.append(RequestRecord(request.method, request.path, request.query_string, resp.status,
-                                           len(body) // 2))
+                                           len(body) // 2, request.get(STARTED, 0.0), time.time()))
         if request.transport is not None:
             request.transport.abort()
         raise asyncio.CancelledError()
 
     def _record_stream(self, request: web.Request, status: int, size: int) -> None:
         request[RECORDED] = True
-        self.requests.append(RequestRecord(request.method, request.path, request.query_string, status, size))
+        self.requests.append(RequestRecord(request.method, request.path, request.query_string, status, size,
+                                           request.get(STARTED, 0.0), time.time()))
 
     def _record(self, request: web.Request, resp: web.StreamResponse) -> None:
         if RECORDED in request:
@@ -199,7 +205,8 @@ class ReplayServer:
             size = len(resp.body or b"")
         else:
             size = int(getattr(resp, "body_length", 0) or 0)
-        self.requests.append(RequestRecord(request.method, request.path, request.query_string, resp.status, size))
+        self.requests.append(RequestRecord(request.method, request.path, request.query_string, resp.status, size,
+                                           request.get(STARTED, 0.0), time.time()))
 
     # ---- clients ---------------------------------------------------------------------------
     def write_kubeconfig(self, path: str | os.PathLike, namespace: str = "default") -> Path:
