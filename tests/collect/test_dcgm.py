@@ -3,6 +3,8 @@ real replay server, with the real client, into gpu/nodes/<node>/dcgm.prom."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.collect.cluster_fixture import OPERATOR_NS, TRAINER
 from tests.collect.helpers import gaps, run_collect, served
 from tests.conftest import CORPUS
@@ -45,3 +47,22 @@ def test_forbidden_pods_proxy_is_a_gap_naming_the_permission(tmp_path):
     review = {(r["resource"], r["allowed"]) for r in result.manifest["access_review"]}
     assert ("pods/proxy", False) in review
     assert (result.path / layout.container_log("llm", TRAINER, "trainer", previous=True)).is_file()
+
+
+XID_SCRAPE = (CORPUS / "dcgm/metrics-excerpt-xid-errors-count-t400-545.29.02-dcgm-exporter-pr239.prom").read_bytes()
+
+
+@pytest.mark.xfail(strict=True, reason="classify/rules/driver.py does not read triage.evidence.dcgm yet: "
+                                       "a DCGM-only Xid reaches no finding (classify is owned elsewhere)")
+def test_node_triage_names_the_xid_dcgm_saw_when_the_kernel_log_is_unavailable(tmp_path):
+    """`gpu-triage node gpu-node-1` without exec (no dmesg): the exporter's windowed Xid 42
+    (DCGM_FI_DEV_XID_ERRORS_ACTIVE{xid="42"} 1, a real T400 scrape) is the only Xid evidence."""
+    from triage.commands.analyze import analyze_document
+    with served(tmp_path, dcgm=XID_SCRAPE) as srv:
+        result, _ = run_collect(srv, tmp_path, kind="Node", ns=None, name="gpu-node-1", exec=False)
+    assert (result.path / layout.node_dcgm("gpu-node-1")).read_bytes() == XID_SCRAPE
+    assert not (result.path / layout.node_dmesg("gpu-node-1")).exists()
+    doc = analyze_document(result.path)
+    xids = [f for f in doc["findings"] if str((f.get("params") or {}).get("xid")) == "42"]
+    assert xids, [f["id"] for f in doc["findings"]]
+    assert any(e["path"] == layout.node_dcgm("gpu-node-1") for e in xids[0]["evidence"])
