@@ -9,7 +9,7 @@ came from (`source`: bundle path of its list file) for citations.
 - `pod`, `node`, `event`, `workload`: the views `Pod`, `Node`, `Event`, `Workload`, `GenericObject`
 - `containers`: `Container`, `ContainerStatus`, `ContainerState`, `Probe`, `EnvVar`
 - `taints`: `Taint`, `Toleration`
-- `gpu_resource`: `is_gpu_resource`, `GPU_RESOURCE_RE`
+- `gpu_resource`: `is_gpu_resource`, `GPU_RESOURCE_RE`, `raw_pod_requests_gpu`
 - `list_items`: `iter_items` (the items of a List document)
 - `fields`: safe reads of raw dicts (`dig`, `as_tuple`, `as_mapping`, `str_map`)
 """
