@@ -26,7 +26,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Mapping
 
-from triage.bundle.objects import Condition, Node, Pod, Taint, is_gpu_resource
+from triage.bundle.objects.gpu_resource import is_gpu_resource, raw_pod_requests_gpu
+from triage.bundle.objects.meta import Condition
+from triage.bundle.objects.node import Node
+from triage.bundle.objects.pod import Pod
+from triage.bundle.objects.taints import Taint
 from triage.bundle.quantity import parse_quantity
 
 MAX_TEXT = 1 << 20
@@ -190,44 +194,11 @@ class GpuInventory:
 
 # ---- combining views -----------------------------------------------------------------------
 
-_GPU_NAME_CACHE: dict[str, bool] = {}
-
-
-def _gpu_name(name) -> bool:
-    hit = _GPU_NAME_CACHE.get(name)
-    if hit is None:
-        hit = isinstance(name, str) and is_gpu_resource(name)
-        if len(_GPU_NAME_CACHE) < 4096:
-            _GPU_NAME_CACHE[name] = hit
-    return hit
-
-
-def _raw_requests_gpu(raw: Mapping) -> bool:
-    """Cheap pre-check on the raw pod (100k pods): does any container name a GPU resource?"""
-    if not isinstance(raw, Mapping):
-        return False
-    spec = raw.get("spec")
-    if not isinstance(spec, Mapping):
-        return False
-    for key in ("containers", "initContainers"):
-        items = spec.get(key)
-        if not isinstance(items, list):
-            continue
-        for c in items:
-            res = c.get("resources") if isinstance(c, Mapping) else None
-            if not isinstance(res, Mapping):
-                continue
-            for part in (res.get("limits"), res.get("requests")):
-                if isinstance(part, Mapping) and any(_gpu_name(k) for k in part):
-                    return True
-    return False
-
-
 def _holders_by_node(pods: Iterable[Pod]) -> dict[str, dict[str, list[GpuHolder]]]:
     out: dict[str, dict[str, list[GpuHolder]]] = defaultdict(lambda: defaultdict(list))
     for pod in pods:
         raw = pod.raw
-        if not _raw_requests_gpu(raw):
+        if not raw_pod_requests_gpu(raw):
             continue
         status = raw.get("status")
         phase = str(status.get("phase") or "") if isinstance(status, Mapping) else ""

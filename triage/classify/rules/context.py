@@ -15,7 +15,8 @@ from functools import cached_property
 from typing import Iterable, Iterator, Mapping, NamedTuple
 
 from triage.bundle import layout
-from triage.bundle.objects import Event, Node, Pod, is_gpu_resource
+from triage.bundle.objects import Event, Node, Pod
+from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu
 from triage.bundle.views import Bundle, LogText
 from triage.classify.model import Citation, Finding, Severity, Subject
 from triage.classify.rules.base import clip
@@ -66,31 +67,8 @@ def gpu_stack_role(pod: Pod) -> str | None:
     return None
 
 
-def raw_requests_gpu(raw) -> bool:
-    """Does the raw pod dict request a GPU resource (limits or requests of any container,
-    `objects.is_gpu_resource`) or a ResourceClaim? The same answer as `Pod.requests_gpu`,
-    without building the container views (a scan asks it of every pod)."""
-    spec = raw.get("spec") if isinstance(raw, dict) else None
-    if not isinstance(spec, dict):
-        return False
-    if spec.get("resourceClaims"):
-        return True
-    for key in ("containers", "initContainers"):
-        containers = spec.get(key)
-        if not isinstance(containers, list):
-            continue
-        for c in containers:
-            res = c.get("resources") if isinstance(c, dict) else None
-            if not isinstance(res, dict):
-                continue
-            for part in ("limits", "requests"):
-                names = res.get(part)
-                if isinstance(names, dict):
-                    for k, v in names.items():
-                        if isinstance(k, str) and ("gpu" in k or k.startswith("nvidia.com/")) \
-                                and is_gpu_resource(k) and str(v).strip() not in ("0", ""):
-                            return True
-    return False
+# one implementation of "does this raw pod ask for a GPU" (bundle layer), re-exported here
+raw_requests_gpu = raw_pod_requests_gpu
 
 
 class PodRow(NamedTuple):
