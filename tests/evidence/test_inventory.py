@@ -9,7 +9,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import CORPUS
 from triage.bundle import layout
-from triage.bundle.objects import Node, Pod, Taint
+from triage.bundle.objects.node import Node
+from triage.bundle.objects.pod import Pod
+from triage.bundle.objects.taints import Taint
 from triage.bundle.views import load_bundle
 from triage.bundle.writer import BundleWriter
 from triage.evidence.inventory import (

@@ -8,7 +8,7 @@ import datetime as dt
 import json
 
 from tests.conftest import CORPUS
-from triage.bundle.objects import Pod
+from triage.bundle.objects.pod import Pod
 from triage.watch.triggers import TriggerKind, trigger_for
 
 NOW = dt.datetime(2026, 11, 29, 15, 0, tzinfo=dt.timezone.utc)

@@ -10,7 +10,7 @@ import time
 from triage.watch.dedup import DedupStore, dedup_key, fingerprint
 from triage.watch.triggers import TriggerKind, trigger_for
 from triage.watch.watcher import Watcher
-from triage.bundle.objects import Pod
+from triage.bundle.objects.pod import Pod
 
 NOW = dt.datetime(2026, 11, 29, 15, 0, tzinfo=dt.timezone.utc)
 MSG = ("0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, "

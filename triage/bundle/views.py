@@ -19,7 +19,11 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 from triage.bundle import layout
-from triage.bundle.objects import Event, GenericObject, Node, Pod, Workload, iter_items
+from triage.bundle.objects.event import Event
+from triage.bundle.objects.list_items import iter_items
+from triage.bundle.objects.node import Node
+from triage.bundle.objects.pod import Pod
+from triage.bundle.objects.workload import GenericObject, Workload
 from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bundle
 from triage.errors import BundleError, UnsafeBundleError
 

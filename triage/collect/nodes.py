@@ -9,7 +9,7 @@ node whose device plugin died still has the labels, which is the point.
 from __future__ import annotations
 
 from triage.bundle import layout
-from triage.bundle.objects import is_gpu_resource
+from triage.bundle.objects.gpu_resource import is_gpu_resource
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.session import Session

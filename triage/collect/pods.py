@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from triage.bundle.objects import is_gpu_resource
+from triage.bundle.objects.gpu_resource import is_gpu_resource
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.session import Session, namespaced

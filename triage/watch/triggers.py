@@ -19,7 +19,7 @@ import datetime as dt
 import enum
 from dataclasses import dataclass
 
-from triage.bundle.objects import Pod
+from triage.bundle.objects.pod import Pod
 
 
 class TriggerKind(enum.Enum):

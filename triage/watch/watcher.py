@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
 
-from triage.bundle.objects import Pod
+from triage.bundle.objects.pod import Pod
 from triage.watch.dedup import DedupStore, dedup_key
 from triage.watch.triggers import Trigger, TriggerKind, trigger_for
 

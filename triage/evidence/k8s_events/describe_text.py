@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triage.bundle.objects import ContainerState
+from triage.bundle.objects.containers import ContainerState
 from triage.evidence.k8s_events.bounds import bounded_text, int_or_none
 
 

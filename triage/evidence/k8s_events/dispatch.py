@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Union
 
-from triage.bundle.objects import Event, Pod
+from triage.bundle.objects.event import Event
+from triage.bundle.objects.pod import Pod
 from triage.evidence.k8s_events.admission import AdmissionFailure, parse_admission_failure
 from triage.evidence.k8s_events.eviction import Eviction, parse_eviction
 from triage.evidence.k8s_events.image_pull import ImagePullFailure, parse_image_pull

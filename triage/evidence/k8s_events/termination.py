@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from triage.bundle.objects import ContainerState
+from triage.bundle.objects.containers import ContainerState
 from triage.evidence.runtime_error import RuntimeFailure, parse_runtime_error
 
 
