@@ -31,7 +31,7 @@ def text(case_id: str) -> str:
 
 
 def rows(case_id: str):
-    from triage.evidence.k8s_events import parse_event_rows
+    from triage.evidence.k8s_events.describe_text import parse_event_rows
     return parse_event_rows(text(case_id))
 
 
@@ -357,7 +357,7 @@ _driver_log_case("driver-ctr-secureboot-operation-not-permitted", "driver.secure
 def _(w, t):
     base(w, allocatable=None)
     w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
-    from triage.evidence.k8s_events import parse_describe_states
+    from triage.evidence.k8s_events.describe_text import parse_describe_states
     states = parse_describe_states(t)
     last = next(s for s in states if s.kind == "terminated")
     init_stuck(w, "gpu-node-1", "device-plugin", "toolkit-validation", None, state={

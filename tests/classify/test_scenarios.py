@@ -64,7 +64,7 @@ def test_real_case_text_is_verbatim_in_its_bundle():
                                                                       "`kubectl", "NAME ", "result is", "```",
                                                                       "sudo ", "- The output", "(container)",
                                                                       "(host)"))]
-        from triage.evidence.k8s_events import parse_event_rows
+        from triage.evidence.k8s_events.describe_text import parse_event_rows
         event_rows = parse_event_rows(cases[cid]["text"])
         if event_rows:          # `kubectl describe` event rows: the message column is the verbatim part
             lines = [r.message for r in event_rows]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from triage.bundle import layout
-from triage.bundle.objects import Pod
+from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle
 from triage.classify import explain
 from triage.classify.model import Diagnosis, Finding, Gap, Report, Severity, Status, Subject

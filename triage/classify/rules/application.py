@@ -110,7 +110,7 @@ def terminations(ctx):
 @rule(ids=("application.probe_killed_during_startup",), reads=("events",))
 def probe_kills(ctx):
     """The kubelet killed the container because a startup or liveness probe failed."""
-    from triage.evidence.k8s_events import parse_killing, parse_probe_failure
+    from triage.evidence.k8s_events.probes import parse_killing, parse_probe_failure
     for pod in ctx.troubled_pods:
         unhealthy, killing = [], []
         for ev in ctx.pod_events(pod):

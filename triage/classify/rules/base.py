@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from triage.bundle.objects import Pod
+from triage.bundle.objects.pod import Pod
 from triage.classify.model import Finding, Gap, Subject
 
 EXCERPT_MAX = 300

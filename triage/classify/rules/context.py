@@ -15,8 +15,10 @@ from functools import cached_property
 from typing import Iterable, Iterator, Mapping, NamedTuple
 
 from triage.bundle import layout
-from triage.bundle.objects import Event, Node, Pod
+from triage.bundle.objects.event import Event
 from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu
+from triage.bundle.objects.node import Node
+from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle, LogText
 from triage.classify.model import Citation, Finding, Severity, Subject
 from triage.classify.rules.base import clip

@@ -119,7 +119,7 @@ def kernel_log(ctx):
 @rule(ids=("driver.image_unavailable", "driver.not_ready"), reads=("pods", "events"))
 def driver_pod_state(ctx):
     """The driver pod cannot pull its image, or is not ready (every later stage waits)."""
-    from triage.evidence.k8s_events import parse_image_pull
+    from triage.evidence.k8s_events.image_pull import parse_image_pull
     for role, pod in ctx.stack_pods:
         if role != "driver" or not pod.node_name:
             continue

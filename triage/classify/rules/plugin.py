@@ -45,7 +45,8 @@ def log_signatures(ctx):
 
 
 def _admission_facts(ctx, pod):
-    from triage.evidence.k8s_events import parse_admission_failure, parse_pod_status
+    from triage.evidence.k8s_events.admission import parse_admission_failure
+    from triage.evidence.k8s_events.dispatch import parse_pod_status
     if pod.reason or pod.message:
         f = parse_pod_status(pod.reason, pod.message or pod.reason)
         if f is not None and hasattr(f, "kind") and f.kind.__class__.__name__ == "AdmissionKind":

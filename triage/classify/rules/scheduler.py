@@ -298,7 +298,7 @@ def _taint_text(r):
 def quota_rejections(ctx):
     """A ResourceQuota rejected the pod at admission: the controller's FailedCreate event."""
     from triage.classify.model import Subject
-    from triage.evidence.k8s_events import parse_quota_rejection
+    from triage.evidence.k8s_events.quota import parse_quota_rejection
     for (kind, ns, name), events in sorted(ctx._events_index.items()):
         if kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet"):
             continue
