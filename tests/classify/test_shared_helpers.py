@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from tests.conftest import FIXTURES
-from triage.bundle.objects import Pod
+from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu
 from triage.bundle.views import load_bundle
 from triage.classify.rules.context import raw_requests_gpu
