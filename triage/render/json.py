@@ -62,6 +62,10 @@ def _jsonable(value):
 
 
 def diagnosis_json(d: Diagnosis) -> dict:
+    """One target's diagnosis. A healthy target with nothing to say (no finding, no gap) is
+    the compact entry {target, status}: a scan of 100,000 pods lists thousands of them."""
+    if d.status.value == "healthy" and not d.findings and not d.gaps and d.root_cause is None:
+        return {"target": d.target.to_json() if d.target else None, "status": d.status.value}
     return {
         "target": d.target.to_json() if d.target else None,
         "status": d.status.value,
