@@ -85,6 +85,17 @@ def _free(ctx, node, res) -> int:
     return node.gpu_allocatable.get(res, 0) - _used(ctx).get((node.name, res), 0)
 
 
+HOLDERS_SHOWN = 20
+
+
+def _holder_params(holders: list[str]) -> dict:
+    """The first HOLDERS_SHOWN holders name the culprits, `holders_total` counts them all; the
+    inventory lists every holder (a big cluster has thousands, and each pending pod's
+    diagnosis would repeat them)."""
+    return {"holders": holders[:HOLDERS_SHOWN],
+            "holders_total": len(holders) if len(holders) > HOLDERS_SHOWN else None}
+
+
 def _holders(ctx, nodes, res):
     key = (res, tuple(n.name for n in nodes))
     cache = ctx.__dict__.setdefault("_holders", {})
@@ -236,7 +247,7 @@ def _judge(ctx, pod, msg, cite):
                            extra_cites=[ctx.cite_object(dep, f"Deployment {dep.name} strategy "
                                                              f"{dep.strategy.get('type') or 'RollingUpdate'}")])
             yield emit("scheduler.insufficient_gpu", resource=res, requested=requested, available=0,
-                       holders=holders, nodes=[n.name for n in capable],
+                       **_holder_params(holders), nodes=[n.name for n in capable],
                        extra_cites=[ctx.cite_object(n, f"{n.name} allocatable {res}={n.gpu_allocatable.get(res, 0)}")
                                     for n in capable[:2]])
             return
@@ -285,7 +296,7 @@ def _judge(ctx, pod, msg, cite):
             return
     if gpu_short:
         yield emit("scheduler.insufficient_gpu", resource=res, requested=requested,
-                   holders=_holders(ctx, capable, res), nodes=[n.name for n in capable] or None)
+                   **_holder_params(_holders(ctx, capable, res)), nodes=[n.name for n in capable] or None)
 
 
 def _taint_text(r):
