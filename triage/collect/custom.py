@@ -35,9 +35,17 @@ def _list_cluster(session: Session, collector: str, plural: str, group: str, ver
     return None
 
 
+OPERATOR_RESOURCES = {"clusterpolicies": ("v1",), "nvidiadrivers": ("v1alpha1",)}   # nvidia.com plural -> versions
+
+
+def collect_operator_resource(session: Session, plural: str) -> None:
+    """One of the GPU operator's configuration resources (OPERATOR_RESOURCES)."""
+    _list_cluster(session, "gpu-operator-config", plural, "nvidia.com", OPERATOR_RESOURCES[plural])
+
+
 def collect_operator_config(session: Session) -> None:
-    _list_cluster(session, "gpu-operator-config", "clusterpolicies", "nvidia.com", ("v1",))
-    _list_cluster(session, "gpu-operator-config", "nvidiadrivers", "nvidia.com", ("v1alpha1",))
+    for plural in OPERATOR_RESOURCES:
+        collect_operator_resource(session, plural)
 
 
 def collect_runtime_class(session: Session, name: str) -> None:

@@ -93,9 +93,11 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
     redactor = Redactor.from_options(options.redact, options.redact_patterns)
     session = Session(kube, out_dir, options, redactor, progress)
     try:
-        reviews = access.start(session, target.namespace) if options.access_review else []
         early = (session.submit(pods.get_pod, session, target.namespace or "default", target.name or "", True)
                  if target.kind == "Pod" else None)          # no need to wait for /version to ask
+        if target.kind == "Pod":
+            _prefetch_namespace(session, target.namespace or "default", "Pod", target.name or "")
+        reviews = access.start(session, target.namespace) if options.access_review else []
         _version(session)
         if reviews:
             access.finish(session, reviews)
@@ -138,6 +140,41 @@ def _version(session: Session) -> None:
 # ---- pods and their neighbourhood ---------------------------------------------------
 
 
+def _prefetch_namespace(session: Session, ns: str, kind: str, name: str) -> None:
+    """Reads that need only the target's name and namespace, started with the target's own
+    GET instead of one round trip after it (each round trip is the API server's latency):
+    its events, the namespace's quotas and PDBs, the operator's configuration and the GPU
+    stack's DaemonSets. `_pod_context` asks for the same keys and gets these futures."""
+    session.submit_once(("events", ns, kind, name), events.collect_events, session, ns, kind, name)
+    _namespace_reads(session, ns)
+    _cluster_reads(session)
+
+
+def _namespace_reads(session: Session, ns: str) -> list[Future]:
+    return [session.submit_once(("quotas", ns), namespace_objects.collect_quotas, session, ns),
+            session.submit_once(("pdbs", ns), namespace_objects.collect_pdbs, session, ns)]
+
+
+def _cluster_reads(session: Session) -> tuple[list[Future], Future]:
+    """The operator's ClusterPolicy and NVIDIADriver (side by side), and the stack DaemonSets."""
+    config = [session.submit_once(("operator-config", plural), custom.collect_operator_resource, session, plural)
+              for plural in custom.OPERATOR_RESOURCES]
+    return config, session.submit_once(("stack-daemonsets",), gpu_stack.stack_daemonsets, session)
+
+
+def _operator_logs(session: Session, ds_future: Future) -> list[Future]:
+    """Once the stack DaemonSets are known: the operator's own pods in their namespaces, and
+    the logs of (at most three of) them. Runs in the pool, so it overlaps the node reads."""
+    daemonsets = ds_future.result() or []
+    namespaces_of_stack = sorted({d["metadata"].get("namespace") or "default" for d in daemonsets
+                                  if gpu_stack.stack_role(d) in ("device-plugin", "driver", "operator", "validator")})
+    op_pods = list({p["metadata"].get("uid"): p for p in gpu_stack.operator_pods(session, namespaces_of_stack)}.values())
+    futures: list[Future] = []
+    for op in op_pods[:3]:
+        futures += logs.collect_pod_logs(session, op)
+    return futures
+
+
 def _pod_context(session: Session, pod_list: list[dict], controller_events_done: bool = False) -> None:
     """Everything around a set of pods of one namespace: events, owners, PVCs, quotas,
     PDBs, runtime class, DRA claims, nodes (or candidates) and their GPU stack."""
@@ -151,7 +188,8 @@ def _pod_context(session: Session, pod_list: list[dict], controller_events_done:
     detailed = unhealthy[:MAX_DETAILED_PODS] + healthy[:max(1, MAX_DETAILED_PODS - len(unhealthy))]
     for pod in pod_list:
         ns = pod["metadata"].get("namespace") or "default"
-        futures.append(session.submit(events.collect_events, session, ns, "Pod", pod["metadata"]["name"]))
+        futures.append(session.submit_once(("events", ns, "Pod", pod["metadata"]["name"]), events.collect_events,
+                                           session, ns, "Pod", pod["metadata"]["name"]))
         if not controller_events_done:
             futures.append(session.submit(owners.collect_owner_chain, session, pod))
         futures.append(session.submit(namespace_objects.collect_pvcs, session, pod))
@@ -160,8 +198,7 @@ def _pod_context(session: Session, pod_list: list[dict], controller_events_done:
         if opts.exec:
             futures += in_container.target_commands(session, pod)
     for ns in namespaces:
-        futures.append(session.submit(namespace_objects.collect_quotas, session, ns))
-        futures.append(session.submit(namespace_objects.collect_pdbs, session, ns))
+        futures += _namespace_reads(session, ns)
     runtime_classes = {p["spec"].get("runtimeClassName") for p in pod_list if (p.get("spec") or {}).get("runtimeClassName")}
     for rc in sorted(runtime_classes):
         futures.append(session.submit(custom.collect_runtime_class, session, rc))
@@ -169,8 +206,9 @@ def _pod_context(session: Session, pod_list: list[dict], controller_events_done:
                              if (p.get("spec") or {}).get("resourceClaims")})
     for ns in dra_namespaces:
         futures.append(session.submit(custom.collect_resource_claims, session, ns))
-    futures.append(session.submit(custom.collect_operator_config, session))
-    ds_future = session.submit(gpu_stack.stack_daemonsets, session)
+    config_futures, ds_future = _cluster_reads(session)
+    futures += config_futures
+    operator_future = session.submit(_operator_logs, session, ds_future)
 
     # Nodes: the pods' nodes in full; for pending pods, bounded candidate GPU nodes (light).
     scheduled = list(dict.fromkeys(p["spec"]["nodeName"] for p in pod_list
@@ -187,15 +225,8 @@ def _pod_context(session: Session, pod_list: list[dict], controller_events_done:
     stack_futures += [session.submit(_node_stack, session, n["metadata"]["name"], target_uids, n in troubled)
                       for n in candidates if n["metadata"]["name"] not in scheduled]
     session.gather(futures + list(node_futures.values()))
-    # The operator's own pods, in the namespaces its daemonsets run in.
-    daemonsets = ds_future.result() or []
-    namespaces_of_stack = sorted({d["metadata"].get("namespace") or "default" for d in daemonsets
-                                  if gpu_stack.stack_role(d) in ("device-plugin", "driver", "operator", "validator")})
-    op_pods = list({p["metadata"].get("uid"): p for p in gpu_stack.operator_pods(session, namespaces_of_stack)}.values())
     log_futures: list[Future] = []
-    for op in op_pods[:3]:
-        log_futures += logs.collect_pod_logs(session, op)
-    nested = session.gather(stack_futures)
+    nested = session.gather([operator_future] + stack_futures)
     for sub in nested:
         log_futures += sub or []
     session.gather(log_futures)
@@ -228,7 +259,8 @@ def _collect_pod_target(session: Session, target: Target, pod: dict | None) -> N
     ns = target.namespace or "default"
     if pod is None:
         # Forbidden or failing: still read what can be read about it.
-        session.gather([session.submit(events.collect_events, session, ns, "Pod", target.name or "")])
+        session.gather([session.submit_once(("events", ns, "Pod", target.name or ""), events.collect_events,
+                                            session, ns, "Pod", target.name or "")])
         return
     _pod_context(session, [pod])
 
@@ -292,11 +324,13 @@ def _label_selector(obj: dict) -> str | None:
 
 
 def _collect_node_target(session: Session, name: str) -> None:
+    """The node, its events, the operator's configuration and the pods on it, all at once
+    (none needs another's answer); then the stack pods' logs, exec and DCGM."""
+    config_futures, ds_future = _cluster_reads(session)
+    futures = [session.submit(events.collect_events, session, None, "Node", name), ds_future] + config_futures
+    stack_future = session.submit(_node_stack, session, name, set(), True)
     node = nodes_mod.get_node(session, name)
-    if node is None and session.writer.gaps and session.writer.gaps[-1]["reason"] == "NotFound":
+    if node is None and any(g["collector"] == "nodes" and g["reason"] == "NotFound" for g in session.writer.gaps):
         raise ClusterError(f"node {name} not found")
-    futures = [session.submit(events.collect_events, session, None, "Node", name),
-               session.submit(custom.collect_operator_config, session),
-               session.submit(gpu_stack.stack_daemonsets, session)]
-    stack = _node_stack(session, name, set(), True)
-    session.gather(futures + stack)
+    nested = session.gather(futures + [stack_future])
+    session.gather(nested[-1] or [])

@@ -42,7 +42,7 @@ class Options:
     log_limit_bytes: int = 5 * MB
     exec_timeout: float = 20.0
     exec_limit_bytes: int = 4 * MB
-    concurrency: int = 8
+    concurrency: int = 16           # requests in flight: a pod's context is ~30 reads, most independent
     max_candidate_nodes: int = 8
     max_scan_logs: int = 200
     page_size: int = 500
@@ -78,12 +78,23 @@ class Session:
         self._errors: dict[str, dict] = {}         # piece -> {"reason", "errors": [...]}
         self._seen: set[tuple] = set()
         self._objects: dict[tuple, dict | None] = {}
+        self._futures: dict[tuple, Future] = {}
         self.extra: dict[str, Any] = {}
 
     # ---- concurrency -----------------------------------------------------------
 
     def submit(self, fn: Callable, *args, **kw) -> Future:
         return self.pool.submit(fn, *args, **kw)
+
+    def submit_once(self, key: tuple, fn: Callable, *args, **kw) -> Future:
+        """Submit `fn` the first time `key` is asked for; later calls get the same future.
+        Lets a read start as early as its inputs are known (before the code that needs its
+        result runs) without being made twice."""
+        with self._lock:
+            fut = self._futures.get(key)
+            if fut is None:
+                fut = self._futures[key] = self.pool.submit(fn, *args, **kw)
+            return fut
 
     def gather(self, futures: list[Future]) -> list[Any]:
         """Wait for every future; a bug in one collector is recorded, never raised."""
