@@ -181,6 +181,42 @@ _dmesg("ho-dmesg-xid13-ctime-timestamps", "h100-node-7", 8, "NVIDIA-H100-80GB-HB
 _dmesg("ho-journal-xid45-caused-by-nvlink-149", "b200-node-2", 8, "NVIDIA-B200", workload=True)
 
 
+# ---- node status ----------------------------------------------------------------------------
+
+@case("ho-node-allocatable-zero-of-16-yaml", node_subj("ocio-gpu01"),
+      "The node object carries the case's capacity/allocatable (16 / 0 nvidia.com/gpu, the other values as quoted); "
+      "the device plugin runs and registered.")
+def _(w, t):
+    w.gpu_node("ocio-gpu01", gpus=16, allocatable=0, cpu="48", memory="263514892Ki", alloc_memory="263412492Ki",
+               product="Tesla-V100-SXM2-16GB")
+    n = w.get_node("ocio-gpu01")
+    n["status"]["capacity"]["ephemeral-storage"] = "10190100Ki"
+    n["status"]["allocatable"]["ephemeral-storage"] = "9391196145"
+    n["status"]["addresses"] = [{"address": "134.79.129.97", "type": "InternalIP"},
+                                {"address": "ocio-gpu01", "type": "Hostname"}]
+    w.target("Node", None, "ocio-gpu01")
+
+
+@case("ho-dp-too-old-for-healthcheck-marks-unhealthy", pod_subj("cuda-test"),
+      "The device plugin's log (2018) on a one-GPU node whose allocatable is 0; the user's GPU pod is Pending with "
+      "the thread's `0/1 nodes are available: 1 Insufficient nvidia.com/gpu.`")
+def _(w, t):
+    w.gpu_node("gpu", gpus=1, allocatable=0, product="NVIDIA-GeForce-GTX-760", plugin_log=t)
+    pending_pod(w, "cuda-test", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.")
+    w.target("Pod", ML, "cuda-test")
+
+
+@case("ho-node-unreachable-taints-describe", node_subj("p100"),
+      "The GPU node p100 carries the unreachable taints of the case; its Ready condition is Unknown "
+      "(Kubelet stopped posting node status).")
+def _(w, t):
+    w.gpu_node("p100", gpus=4, product="Tesla-P100-PCIE-16GB", ready="Unknown",
+               taints=[{"key": "node.kubernetes.io/unreachable", "effect": "NoExecute", "timeAdded": T0},
+                       {"key": "node.kubernetes.io/unreachable", "effect": "NoSchedule", "timeAdded": T0}])
+    w.node("ubuntu")
+    w.target("Node", None, "p100")
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(i: int, case_id: str) -> Scenario:

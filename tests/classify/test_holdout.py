@@ -37,12 +37,24 @@ def test_holdout_texts_are_not_corpus_texts_and_sit_verbatim_in_their_bundles():
     assert set(by_case) == set(CASES)
     for cid, case in CASES.items():
         assert not any(case["text"] in t or t in case["text"] for t in corpus), cid
+        if case["where"] in ("node_status", "kubectl_describe"):
+            continue      # YAML / describe renderings: their values sit in the objects' JSON fields
         blob = "\n".join(p.read_text(errors="replace") for p in (by_case[cid] / "bundle").rglob("*") if p.is_file())
         unescaped = json.loads(json.dumps(blob))
         first = case["text"].strip().splitlines()[0].strip()[:60]
         assert first in blob or json.dumps(first)[1:-1] in blob or first in unescaped, cid
 
 
-def test_holdout_covers_every_layer_but_node():
+def test_holdout_covers_every_layer():
     layers = {c["expected"][0].split(".")[0] for c in CASES.values()}
-    assert {"scheduler", "plugin", "runtime", "driver", "application"} <= layers
+    assert layers == {"scheduler", "node", "plugin", "runtime", "driver", "application"}
+
+
+def test_node_status_case_values_are_the_node_objects_values():
+    """The YAML of NVIDIA/k8s-device-plugin#58 is the node object: 16 GPUs of capacity, 0 allocatable."""
+    bundle = next(s for s in SCENARIOS if s.name.endswith("node_allocatable_zero_of_16_yaml")) / "bundle"
+    node = json.loads((bundle / "cluster-resources" / "nodes.json").read_text())["items"][0]
+    text = CASES["ho-node-allocatable-zero-of-16-yaml"]["text"]
+    assert 'nvidia.com/gpu: "16"' in text and node["status"]["capacity"]["nvidia.com/gpu"] == "16"
+    assert 'nvidia.com/gpu: "0"' in text and node["status"]["allocatable"]["nvidia.com/gpu"] == "0"
+    assert "memory: 263412492Ki" in text and node["status"]["allocatable"]["memory"] == "263412492Ki"
