@@ -88,6 +88,17 @@ def _free(ctx, node, res) -> int:
 HOLDERS_SHOWN = 20
 
 
+def _reason_findings(msg, emit, first_only: bool = False):
+    """The finding of each scheduler reason that maps to one (the message's wording: taint,
+    affinity, ...), or only the first."""
+    for r in msg.reasons:
+        fid = _KIND_ID.get(r.kind)
+        if fid:
+            yield emit(fid, message=r.text, taint=_taint_text(r))
+            if first_only:
+                return
+
+
 def _holder_params(holders: list[str]) -> dict:
     """The first HOLDERS_SHOWN holders name the culprits, `holders_total` counts them all; the
     inventory lists every holder (a big cluster has thousands, and each pending pod's
@@ -203,10 +214,7 @@ def _judge(ctx, pod, msg, cite):
             yield NeedGap(Gap("nodes", "not_collected", "nodes.json is missing: which nodes advertise and hold "
                                                         f"{res} cannot be checked", "list nodes (cluster scope)"), subject)
             return
-        for r in msg.reasons:
-            fid = _KIND_ID.get(r.kind)
-            if fid:
-                yield emit(fid, message=r.text, taint=_taint_text(r))
+        yield from _reason_findings(msg, emit)
         return
     cap_cache = ctx.__dict__.setdefault("_capable", {})
     if res not in cap_cache:
@@ -289,11 +297,10 @@ def _judge(ctx, pod, msg, cite):
         yield emit("scheduler.insufficient_cpu_memory", resource=cpu_mem[0], nodes=[n.name for n in free] or None,
                    node=free[0].name if free else None)
         return
-    for r in msg.reasons:
-        fid = _KIND_ID.get(r.kind)
-        if fid:
-            yield emit(fid, message=r.text, taint=_taint_text(r))
-            return
+    found = list(_reason_findings(msg, emit, first_only=True))
+    if found:
+        yield from found
+        return
     if gpu_short:
         yield emit("scheduler.insufficient_gpu", resource=res, requested=requested,
                    **_holder_params(_holders(ctx, capable, res)), nodes=[n.name for n in capable] or None)
