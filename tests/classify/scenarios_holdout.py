@@ -217,6 +217,59 @@ def _(w, t):
     w.target("Node", None, "p100")
 
 
+# ---- third batch: vGPU schedulers, CDI vendors, GSP ------------------------------------------
+
+@case("ho-sched-hami-resources-default-scheduler", pod_subj("gpu-pod"),
+      "A tainted control-plane node and a GPU node advertising nvidia.com/gpu only (HAMi's device plugin is not "
+      "running, so gpumem/gpucores exist nowhere); the pod asks for nvidia.com/gpu 2 plus gpumem/gpucores and has "
+      "no schedulerName, so default-scheduler's FailedScheduling carries the text.")
+def _(w, t):
+    w.node("master", taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}],
+           labels={"node-role.kubernetes.io/control-plane": ""})
+    w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-GeForce-RTX-4090")
+    p = pending_pod(w, "gpu-pod", t, gpu=2, count=11)
+    for part in ("limits", "requests"):
+        p["spec"]["containers"][0]["resources"][part].update({"nvidia.com/gpumem": "3000", "nvidia.com/gpucores": "30"})
+    w.target("Pod", ML, "gpu-pod")
+
+
+@case("ho-sched-hami-no-available-node-scores", pod_subj("test-6d5bc9d5dc-knrqr"),
+      "hami-scheduler (the pod's schedulerName) cannot place a 16-vGPU request on the 8-GPU node; its FailedScheduling "
+      "event carries the text.")
+def _(w, t):
+    w.gpu_node("k8s-master1", gpus=8, product="NVIDIA-A100-PCIE-40GB")
+    pending_pod(w, "test-6d5bc9d5dc-knrqr", t, gpu=16, component="hami-scheduler", scheduler="hami-scheduler",
+                owner=("ReplicaSet", "test-6d5bc9d5dc"))
+    w.target("Pod", ML, "test-6d5bc9d5dc-knrqr")
+
+
+@case("ho-rt-cdi-unresolvable-management-vendor", pod_subj("gpustack-4014512d8bf68c8c"),
+      "The kubelet's `Failed` event (the text) and the container's StartError termination message on a GPU pod.")
+def _(w, t):
+    base(w, product="NVIDIA-A16")
+    w.pod(ML, "gpustack-4014512d8bf68c8c", node="gpu-node-1", containers=("vllm",), ready=False,
+          statuses=crashing("vllm", 128, "StartError", t.removeprefix("Error: "), waiting="RunContainerError"))
+    w.event(ML, "Pod", "gpustack-4014512d8bf68c8c", "Failed", t, count=3)
+    w.target("Pod", ML, "gpustack-4014512d8bf68c8c")
+
+
+@case("ho-rt-cdi-unresolvable-dra-claim", pod_subj("nvidia-example-workload"),
+      "A pod with a DRA ResourceClaim (no nvidia.com/gpu limit) bound to the node; the container cannot be created "
+      "and the kubelet's `Failed` event carries the text.")
+def _(w, t):
+    base(w, gpus=6, product="NVIDIA-RTX-A4000")
+    w.pod(ML, "nvidia-example-workload", node="gpu-node-1", gpu=0, containers=("ctr",), image="ubuntu:22.04",
+          ready=False, extra_spec={"resourceClaims": [{"name": "gpu", "resourceClaimTemplateName": "single-gpu"}]},
+          statuses={"ctr": {"state": {"waiting": {"reason": "CreateContainerError",
+                                                  "message": t.removeprefix("Error: ")}}, "ready": False}})
+    w.event(ML, "Pod", "nvidia-example-workload", "Failed", t, count=26)
+    w.target("Pod", ML, "nvidia-example-workload")
+
+
+_dmesg("ho-dmesg-xid119-gsp-rpc-timeout-45s", "h100-node-4", 8, "NVIDIA-H100-80GB-HBM3")
+_dmesg("ho-dmesg-gsp-heartbeat-timeout-no-xid", "gh100-node-1", 8, "NVIDIA-H100-80GB-HBM3", allocatable=7)
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(i: int, case_id: str) -> Scenario:
