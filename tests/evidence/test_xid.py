@@ -201,3 +201,20 @@ def test_xid_caused_by_previous_xid_from_journal_lines():
     log = parse_kernel_log(text)
     assert [(e.xid, e.caused_by, e.pci, e.pid, e.process) for e in log.events] == [
         (45, 149, "0000:dc:00", 1818990, "python3"), (45, 145, "0000:ed:00", 1818992, "python3")]
+
+
+def test_gsp_timeout_without_xid_is_a_kernel_event():
+    """Real text (NVIDIA/open-gpu-kernel-modules#1230): GSP heartbeat and RPC timeouts printed
+    before any Xid; the memory-subsystem lines in between are not events."""
+    text = ("[   24.302465] NVRM: GPU6 _kgspIsHeartbeatTimedOut: Heartbeat timed out, currentTimeMs 812751949 "
+            "heartbeat 1899482 heartbeatWithOffsetMs 812745879 diff 6070 timeout 5200\n"
+            "[   84.300480] NVRM: GPU6 kgmmuCheckMemSubsysError_IMPL: Memory Subsystem Error detected. "
+            "kbusSendSysmembarSingle failed.\n"
+            "[   84.300488] NVRM: GPU6 _kgspLogRpcTimeout: ********************************* GSP Timeout "
+            "**********************************\n")
+    log = parse_kernel_log(text)
+    assert [(e.kind, e.xid, e.gpu_index, e.line, e.timestamp) for e in log.events] == [
+        (KernelEventKind.GSP_TIMEOUT, None, 6, 1, "24.302465"), (KernelEventKind.GSP_TIMEOUT, None, 6, 3, "84.300488")]
+    assert log.xids() == ()
+    quiet = parse_kernel_log("[    5.1] NVRM: GPU0 kgspInitRm_IMPL: GSP-RM is running\n")
+    assert quiet.events == ()

@@ -10,7 +10,8 @@ Any prefix style is accepted, because only the text after `NVRM:` is parsed::
                    NVRM: fallen off the bus and is not responding to commands.
 
 The last block has no Xid number: it becomes a `FALLEN_OFF_BUS` event (xid None) spanning
-lines 1-3. `parse_kernel_log` accepts any text (a log without NVRM lines simply has no
+lines 1-3. GSP firmware timeouts printed without an Xid (`NVRM: GPU6 _kgspLogRpcTimeout: ***
+GSP Timeout ***`, `_kgspIsHeartbeatTimedOut: Heartbeat timed out`) become `GSP_TIMEOUT` events. `parse_kernel_log` accepts any text (a log without NVRM lines simply has no
 events) and never raises for odd input.
 """
 
@@ -34,6 +35,9 @@ _INIT_FAILED_RE = re.compile(
     r"^(?:GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?): )?"
     r"(RmInitAdapter failed|rm_init_adapter failed|The NVIDIA probe routine (?:failed|was not called)"
     r"|No NVIDIA (?:graphics adapter|GPU) (?:probed|found))")
+# "GPU6 _kgspIsHeartbeatTimedOut: Heartbeat timed out", "GPU6 _kgspLogRpcTimeout: *** GSP Timeout ***",
+# "GPU0 rpcRecvPoll: Timeout waiting for RPC from GSP!" (R525+ open and closed modules)
+_GSP_TIMEOUT_RE = re.compile(r"^(?:GPU(\d+) )?\S*(?:kgsp|rpc)\w*: .*(?:Heartbeat timed out|GSP Timeout|Timeout waiting for RPC from GSP)")
 _BUS_DROP_LONG_RE = re.compile(r"^The NVIDIA GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)")
 _LOADING_RE = re.compile(r"loading NVIDIA UNIX .*Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
 _API_MISMATCH_RE = re.compile(r"API mismatch: the client has the version (\S+), but\s*(?:this kernel module has the version (\S+?)\.?)?")
@@ -48,6 +52,7 @@ class KernelEventKind(Enum):
     XID = "xid"
     FALLEN_OFF_BUS = "fallen_off_bus"     # NVRM says the GPU fell off the bus, no Xid number on the line
     INIT_FAILED = "init_failed"           # RmInitAdapter failed / probe routine failed or not called
+    GSP_TIMEOUT = "gsp_timeout"           # GSP firmware stopped answering, no Xid number (heartbeat, RPC timeout)
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,7 @@ class XidEvent:
     caused_by: int | None = None     # Xid 45: "caused by previous Xid 149"
     recovery_action: str | None = None   # Xid 154: the action it changed to
     gpu_uuid: str | None = None      # from an earlier "NVRM: GPU at PCI:...: GPU-..." line
+    gpu_index: int | None = None     # GSP_TIMEOUT: "GPU6 ..." (NVRM's GPU instance number, not a PCI address)
     nouveau: bool = False            # INIT_FAILED: "probe routine was not called" - NVRM's notice that another
                                      # driver (nouveau, rivafb, nvidiafb, rivatv) owns the device
 
@@ -208,6 +214,11 @@ def parse_kernel_log(text: str) -> KernelLog:
                                               nouveau=init.group(2) == "The NVIDIA probe routine was not called"),
                                      uuid_by_pci))
             continue
+        gsp = _GSP_TIMEOUT_RE.match(body)
+        if gsp:
+            events.append(XidEvent(KernelEventKind.GSP_TIMEOUT, None, None, None, None, body, msg.line, msg.end_line,
+                                   msg.first, _timestamp(msg.prefix), gpu_index=int(gsp.group(1)) if gsp.group(1) else None))
+            continue
         long = _BUS_DROP_LONG_RE.match(body)
         if long:
             window = [msg] + msgs[i + 1:i + 3]
@@ -252,4 +263,4 @@ def _with_uuid(e: XidEvent, uuid_by_pci: dict[str, str]) -> XidEvent:
     if uuid is None:
         return e
     return XidEvent(e.kind, e.xid, e.pci, e.pid, e.process, e.message, e.line, e.end_line, e.excerpt,
-                    e.timestamp, e.caused_by, e.recovery_action, uuid, e.nouveau)
+                    e.timestamp, e.caused_by, e.recovery_action, uuid, e.gpu_index, e.nouveau)

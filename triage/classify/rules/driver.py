@@ -48,6 +48,8 @@ def xid_finding_id(event) -> tuple[str, str] | None:
         return ("driver.nouveau_conflict", "critical") if event.nouveau else ("driver.not_loaded", "critical")
     if event.kind.value == "fallen_off_bus" or event.xid == 79:
         return "driver.gpu_fallen_off_bus", "critical"
+    if event.kind.value == "gsp_timeout":          # the GSP failure an Xid 119/120 would name
+        return "driver.xid_gsp_error", "critical"
     own = _code_judgement(event.xid, event.xid_class.value)
     if event.caused_by is not None and event.caused_by != event.xid:
         from triage.evidence.xid_catalog import classify_code, lookup
