@@ -14,7 +14,9 @@ own process, in one run:
 - `kubectl get pods -A -o json` (the baseline a scan is held to);
 - `gpu-triage collect scan -A`.
 
-and prints wall time, requests and bytes (from the server's request log) and peak memory
+and prints wall time, requests and bytes (from the server's request log), the critical path
+of the two short runs (time before the first request, the span of requests and how many
+serial rounds they took, time after the last answer), and peak memory
 (max RSS of the process tree's largest process) and CPU time (user + system of the whole
 process tree), both from /usr/bin/time -v, then the ratios
 the issue sets as targets: pod collection vs the seed script (< 1.0), scan vs kubectl
@@ -59,6 +61,7 @@ def measure(name: str, argv: list[str], srv: ReplayServer, env: dict, out_file: 
     before = len(srv.requests)
     stdout = open(out_file, "wb") if out_file else subprocess.DEVNULL
     started = time.perf_counter()
+    epoch = time.time()
     proc = subprocess.run(["/usr/bin/time", "-v", *argv], stdout=stdout, stderr=subprocess.PIPE, env=env)
     wall = time.perf_counter() - started
     if out_file:
@@ -70,7 +73,25 @@ def measure(name: str, argv: list[str], srv: ReplayServer, env: dict, out_file: 
         print(f"{name}: exit {proc.returncode}\n{err[-2000:]}", file=sys.stderr)
     new = srv.requests[before:]
     return {"name": name, "wall": wall, "requests": len(new), "bytes": sum(r.bytes for r in new),
-            "rss_mb": int(rss.group(1)) / 1024 if rss else float("nan"), "cpu": cpu, "rc": proc.returncode}
+            "rss_mb": int(rss.group(1)) / 1024 if rss else float("nan"), "cpu": cpu, "rc": proc.returncode,
+            "path": critical_path(new, epoch, wall)}
+
+
+def critical_path(records: list, epoch: float, wall: float) -> dict:
+    """Where a run's wall time went, from the server's request log (start/end of every
+    request, wall clock): before its first request (interpreter, imports, kubeconfig), the
+    span of its requests and how many serial rounds (stretches with a request in flight)
+    it took, and after its last answer (writing the bundle, exit)."""
+    spans = sorted((r.started - epoch, r.ended - epoch) for r in records if r.started and r.ended)
+    if not spans:
+        return {}
+    rounds, busy_end = 0, float("-inf")
+    for start, end in spans:
+        if start > busy_end:
+            rounds += 1
+        busy_end = max(busy_end, end)
+    first, last = spans[0][0], max(end for _, end in spans)
+    return {"before_first": first, "requests_span": last - first, "rounds": rounds, "after_last": wall - last}
 
 
 def median_run(runs: list[dict]) -> dict:
@@ -153,6 +174,13 @@ def main(argv=None) -> int:
                   f"{files:10d} {size / 1e6:8.2f}" + ("" if r["rc"] == 0 else f"  (exit {r['rc']})"))
         pod, seed, kubectl, scan = runs
         print(f"\nwall times of {args.repeat} interleaved runs: collect pod {pod['walls']}, seed {seed['walls']}")
+        print("\ncritical path of the median runs (server's request log; a round = a stretch with requests in flight)")
+        print(f"{'command':30} {'before 1st req s':>16} {'requests span s':>15} {'rounds':>6} {'after last s':>12}")
+        for r in (pod, seed):
+            cp = r.get("path") or {}
+            if cp:
+                print(f"{r['name']:30} {cp['before_first']:16.3f} {cp['requests_span']:15.3f} {cp['rounds']:6d} "
+                      f"{cp['after_last']:12.3f}")
         print(f"\npod collection / seed script wall time: {pod['wall'] / seed['wall']:.2f}  (target < 1.00)"
               f"; CPU time: {pod['cpu'] / max(seed['cpu'], 1e-9):.2f}")
         print(f"scan / kubectl get pods -A wall time:   {scan['wall'] / kubectl['wall']:.2f}  (target <= 1.50)"

@@ -58,15 +58,16 @@ def stack_role(obj: dict) -> str | None:
     return None
 
 
-def pods_on_node(session: Session, node: str, target_uids: set[str] = frozenset()) -> list[dict]:
+def pods_on_node(session: Session, node: str, target_uids: set[str] = frozenset(), record: bool = True) -> list[dict]:
     """The pods on one node that matter: GPU holders, GPU stack pods, the targets.
-    One list with fieldSelector spec.nodeName (never a cluster-wide pod list)."""
+    One list with fieldSelector spec.nodeName (never a cluster-wide pod list).
+    `record=False`: the caller records them (pods.add_pods) after starting its reads."""
     def keep(pod: dict) -> bool:
         uid = (pod.get("metadata") or {}).get("uid")
         return uid in target_uids or stack_role(pod) is not None or (requests_gpu(pod) and holds_resources(pod))
     return list_pods(session, "pods-on-nodes", None, {"fieldSelector": f"spec.nodeName={node}"}, keep,
                      needs("list", "pods") + f" (field selector spec.nodeName={node})",
-                     piece=namespaced("pods", f"_node_{node}"))
+                     piece=namespaced("pods", f"_node_{node}"), record=record)
 
 
 def stack_daemonsets(session: Session) -> list[dict]:

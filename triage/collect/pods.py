@@ -82,9 +82,12 @@ def get_pod(session: Session, namespace: str, name: str, required: bool = False)
 
 
 def list_pods(session: Session, collector: str, namespace: str | None, query: dict,
-              keep=lambda pod: True, permission: str | None = None, piece: str | None = None) -> list[dict]:
+              keep=lambda pod: True, permission: str | None = None, piece: str | None = None,
+              record: bool = True) -> list[dict]:
     """Page through pods (one namespace or all), keeping only what `keep` accepts,
-    page by page; kept pods go into their namespace's list file."""
+    page by page; kept pods go into their namespace's list file (`record=False`: the caller
+    does that with `add_pods` once it has started the reads that depend on them, since
+    redacting them costs CPU the next round trip need not wait for)."""
     base = f"/api/v1/namespaces/{namespace}/pods" if namespace else "/api/v1/pods"
     kept: list[dict] = []
     try:
@@ -94,11 +97,12 @@ def list_pods(session: Session, collector: str, namespace: str | None, query: di
                     kept.append(pod)
     except ApiFailure as failure:
         piece = piece or (namespaced("pods", namespace) if namespace else namespaced("pods", "_all"))
-        if kept:
+        if kept and record:
             add_pods(session, collector, kept)
         session.failed(collector, piece, failure, permission or needs("list", "pods", namespace))
         return kept
-    add_pods(session, collector, kept)
+    if record:
+        add_pods(session, collector, kept)
     if not kept:
         session.ok(collector)
     return kept

@@ -236,7 +236,7 @@ def _node_stack(session: Session, node: str, target_uids: set[str], full: bool) 
     """Pods on one node (GPU holders + GPU stack). Full: every stack pod's logs, nvidia-smi
     and dmesg in the driver pod, DCGM. Light: logs only of stack pods that are unhealthy.
     Returns the futures of the reads it started (the caller waits)."""
-    on_node = gpu_stack.pods_on_node(session, node, target_uids)
+    on_node = gpu_stack.pods_on_node(session, node, target_uids, record=False)
     futures: list[Future] = []
     for pod in on_node:
         role = gpu_stack.stack_role(pod)
@@ -252,6 +252,7 @@ def _node_stack(session: Session, node: str, target_uids: set[str], full: bool) 
             futures.append(session.submit(dcgm.collect_dcgm, session, pod, node))
     if full and not any(gpu_stack.stack_role(p) for p in on_node):
         session.extra.setdefault("gpu_stack", {}).setdefault("nodes_without_stack_pods", []).append(node)
+    pods.add_pods(session, "pods-on-nodes", on_node)     # redacted while those reads are under way
     return futures
 
 
