@@ -13,17 +13,3 @@ came from (`source`: bundle path of its list file) for citations.
 - `list_items`: `iter_items` (the items of a List document)
 - `fields`: safe reads of raw dicts (`dig`, `as_tuple`, `as_mapping`, `str_map`)
 """
-
-# Re-exports of the names the single module had (transitional: importers move to the modules above).
-from __future__ import annotations
-
-from triage.bundle.objects.containers import (  # noqa: F401
-    Container, ContainerState, ContainerStatus, EnvVar, Probe)
-from triage.bundle.objects.event import Event  # noqa: F401
-from triage.bundle.objects.gpu_resource import GPU_RESOURCE_RE, is_gpu_resource  # noqa: F401
-from triage.bundle.objects.list_items import iter_items  # noqa: F401
-from triage.bundle.objects.meta import Condition, K8sObject, OwnerRef  # noqa: F401
-from triage.bundle.objects.node import Node  # noqa: F401
-from triage.bundle.objects.pod import Pod  # noqa: F401
-from triage.bundle.objects.taints import Taint, Toleration  # noqa: F401
-from triage.bundle.objects.workload import GenericObject, Workload  # noqa: F401
