@@ -33,6 +33,18 @@ _KIND_ID = {
 GPU_PREFIXES = ("nvidia.com/", "alpha.kubernetes.io/nvidia-gpu", "amd.com/gpu")
 
 
+def _requested(pod, res: str) -> int:
+    """The pod's request of one extended resource (the larger of limit and request per container)."""
+    total = 0
+    for c in pod.containers:
+        raw = c.limits.get(res) or c.requests.get(res)
+        try:
+            total += int(str(raw)) if raw is not None else 0
+        except ValueError:
+            total += 1
+    return total
+
+
 def _latest_message(ctx, pod):
     """(parsed message, citation) of the newest FailedScheduling event, else the PodScheduled condition."""
     from triage.evidence.scheduler_message import parse_scheduling_message
@@ -47,6 +59,18 @@ def _latest_message(ctx, pod):
         if msg is not None:
             return msg, ctx.cite_object(pod, f"PodScheduled=False {c.reason}: {c.message}")
     return None, None
+
+
+def _own_scheduler_event(ctx, pod):
+    """The newest Warning scheduling event a non-default scheduler (the pod's schedulerName)
+    wrote in its own words, when the pod asks for one."""
+    if pod.scheduler_name in ("", "default-scheduler"):
+        return None
+    for ev in reversed(ctx.pod_events(pod)):
+        if ev.type == "Warning" and ev.reason in ("FailedScheduling", "FilteringFailed") \
+                and ev.source_component not in ("", "default-scheduler") and ev.message.strip():
+            return ev
+    return None
 
 
 def _autoscaler(ctx, pod):
@@ -168,6 +192,12 @@ def unschedulable(ctx):
             continue
         msg, cite = _latest_message(ctx, pod)
         if msg is None:
+            own = _own_scheduler_event(ctx, pod)
+            if own is not None:       # a non-default scheduler's own wording ("no available node, ...")
+                yield ctx.finding("scheduler.custom_scheduler_rejected", "error", pod_subject(pod),
+                                  [ctx.cite_event(own)], namespace=pod.namespace, pod=pod.name,
+                                  message=own.message[:300], reason=pod.scheduler_name, scheduler=pod.scheduler_name)
+                continue
             if pod.namespace not in ctx.events_collected_ns:
                 yield NeedGap(Gap("events", "not_collected", f"no events of namespace {pod.namespace}",
                                   f"list events in namespace {pod.namespace}"), pod_subject(pod))
@@ -184,6 +214,11 @@ def _judge(ctx, pod, msg, cite):
     kinds = msg.kinds
     insufficient = msg.insufficient_resources
     gpu_short = any(r.startswith(GPU_PREFIXES) for r in insufficient)
+    short = [r for r in insufficient if r.startswith(GPU_PREFIXES) and r not in pod.gpu_requests]
+    if short and not any(r in pod.gpu_requests for r in insufficient):
+        # the scheduler is short of a vendor GPU resource that is not a device count (HAMi's
+        # nvidia.com/gpumem, nvidia.com/gpucores): that resource is what no node offers
+        res, requested = short[0], _requested(pod, short[0])
 
     def emit(fid, sev="error", extra_cites=(), **params):
         return ctx.finding(fid, sev, subject, [cite, *extra_cites], **base, **params)
