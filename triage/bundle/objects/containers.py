@@ -1,7 +1,8 @@
 """A pod's containers: spec (image, resources, env, probes, mounts) and status (states).
 
 Reads `spec.containers` / `spec.initContainers` and `status.containerStatuses` /
-`status.initContainerStatuses` of a Pod. Samples are from the troubleshoot support bundle in `shared/corpus/support-bundles/troubleshoot-baseline-kind.tar.gz`. Sample:
+`status.initContainerStatuses` of a Pod.
+Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
     "restartCount": 0,
     "state": {"running": {"startedAt": "2025-12-10T17:26:08Z"}}

@@ -1,7 +1,8 @@
 """The Event view: what it is about, why, how often, and when it was last seen.
 
 Reads a core/v1 Event, or an events.k8s.io/v1 one (regarding -> involvedObject,
-note -> message). Samples are from the troubleshoot support bundle in `shared/corpus/support-bundles/troubleshoot-baseline-kind.tar.gz`. Sample:
+note -> message).
+Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
     "involvedObject": {"kind": "Addon", "namespace": "kube-system", "name": "aggregated-metrics-reader", ...},
     "reason": "ApplyingManifest", "source": {"component": "deploy", "host": "primary-node"}, "count": 1

@@ -1,5 +1,6 @@
 """The items of a List document as a bundle stores them (`kubectl get -o json` output, or
-a JSON array: troubleshoot's custom-resources convention). Samples are from the troubleshoot support bundle in `shared/corpus/support-bundles/troubleshoot-baseline-kind.tar.gz`. Sample:
+a JSON array: troubleshoot's custom-resources convention).
+Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
     {"kind": "PodList", "items": [{"kind": "Pod", "apiVersion": "v1", "metadata": {...}, ...}]}
 """

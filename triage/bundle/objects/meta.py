@@ -2,7 +2,8 @@
 
 `K8sObject` wraps the raw API dict (no copy, no model classes: a 100,000-pod bundle must
 load fast) and knows where it came from (`source`: the bundle path of its list file) for
-citations. Reads `metadata` and `status.conditions`. Samples are from the troubleshoot support bundle in `shared/corpus/support-bundles/troubleshoot-baseline-kind.tar.gz`. Sample:
+citations. Reads `metadata` and `status.conditions`.
+Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
     "metadata": {"name": "coredns-56f6fc8fd7-p4x9z", "generateName": "coredns-56f6fc8fd7-",
                  "namespace": "kube-system", "uid": "dd820d56-5b83-42c5-955f-058aedc0ad27", ...}

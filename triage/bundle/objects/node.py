@@ -1,6 +1,7 @@
 """The Node view: readiness, taints, GPU capacity/allocatable, node info.
 
-Reads a core/v1 Node. Samples are from the troubleshoot support bundle in `shared/corpus/support-bundles/troubleshoot-baseline-kind.tar.gz`. Sample:
+Reads a core/v1 Node.
+Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
     "nodeInfo": {"kernelVersion": "6.8.0-1041-azure", "osImage": "K3s v1.31.2+k3s1",
                  "containerRuntimeVersion": "containerd://1.7.22-k3s1", "kubeletVersion": "v1.31.2+k3s1", ...}

@@ -1,6 +1,7 @@
 """The Pod view: placement, phase, conditions, containers, GPU requests, scheduling constraints.
 
-Reads a core/v1 Pod. Samples are from the troubleshoot support bundle in `shared/corpus/support-bundles/troubleshoot-baseline-kind.tar.gz`. Sample:
+Reads a core/v1 Pod.
+Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
     "spec": {"nodeName": "primary-node", ...}, "status": {"phase": "Running", ...}
 """

@@ -1,11 +1,13 @@
 """Node taints and the pod tolerations that let a pod past them.
 
-Reads `spec.taints` of a Node and `spec.tolerations` of a Pod. Sample:
+Reads `spec.taints` of a Node and `spec.tolerations` of a Pod. Real sample (the scheduler
+names a taint no toleration of the pod matched):
 
-    "taints": [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}]
+    0/4 nodes are available: 1 NodeUnfitPod, 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, ...
 
-    >>> Toleration("nvidia.com/gpu", "Exists", "", "").tolerates(Taint("nvidia.com/gpu", "present", "NoSchedule"))
-    True
+    >>> t = Taint("node.kubernetes.io/unreachable", "", "NoSchedule")
+    >>> str(t), Toleration("node.kubernetes.io/unreachable", "Exists", "", "").tolerates(t)
+    ('node.kubernetes.io/unreachable:NoSchedule', True)
 """
 
 from __future__ import annotations

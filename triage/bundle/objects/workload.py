@@ -2,7 +2,7 @@
 view of kinds read too rarely for their own (PVC, quota, PDB, custom resources).
 
 Reads `spec.replicas`, `spec.strategy`, `spec.selector`, `spec.template`, `status`.
-Samples are from the troubleshoot support bundle in `shared/corpus/support-bundles/troubleshoot-baseline-kind.tar.gz`. Sample (Deployment coredns):
+Real sample (corpus support bundle `troubleshoot-baseline-kind`, Deployment coredns):
 
     "spec": {"replicas": 1, "selector": {"matchLabels": {"k8s-app": "kube-dns"}}, "template": {...}}
 """
