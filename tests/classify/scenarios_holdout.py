@@ -16,7 +16,14 @@ from functools import lru_cache
 
 from tests.classify.scenario_builder import OPERATOR_NS, REPO, T0, Scenario, World, write_scenario
 from tests.classify.scenarios_real import (ML, base, crash_pod, crashing, expect, node_subj, pending_pod,
-                                           pod_subj)
+                                           pod_subj, stack_crash)
+
+# the plugin's start-up lines (v0.17 wording) before the case's line
+HEALTHY_PLUGIN_START = """I1204 07:31:31.764138       1 main.go:235] "Starting NVIDIA Device Plugin" version=<
+I1204 07:31:31.764189       1 main.go:238] Starting FS watcher for /var/lib/kubelet/device-plugins
+I1204 07:31:31.764229       1 main.go:245] Starting OS watcher.
+I1204 07:31:31.764515       1 main.go:260] Starting Plugins.
+"""
 
 HOLDOUT = REPO / "fixtures" / "holdout"
 SCENARIOS_DIR = HOLDOUT / "scenarios"
@@ -268,6 +275,80 @@ def _(w, t):
 
 _dmesg("ho-dmesg-xid119-gsp-rpc-timeout-45s", "h100-node-4", 8, "NVIDIA-H100-80GB-HBM3")
 _dmesg("ho-dmesg-gsp-heartbeat-timeout-no-xid", "gh100-node-1", 8, "NVIDIA-H100-80GB-HBM3", allocatable=7)
+
+
+# ---- fourth batch: plugin/driver/fabric manager/MIG/runtime wordings -------------------------
+
+@case("ho-dp-no-devices-found-waiting", node_subj(),
+      "The device plugin's log on a GPU-labelled node that advertises no nvidia.com/gpu.")
+def _(w, t):
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None, plugin_log=HEALTHY_PLUGIN_START + t)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    w.target("Node", None, "gpu-node-1")
+
+
+@case("ho-driver-ctr-could-not-unload-in-use", node_subj(),
+      "The driver container's previous log (it crash-loops); the node's validator waits for the driver.")
+def _(w, t):
+    base(w, gpus=2, product="Tesla-T4")
+    stack_crash(w, "gpu-node-1", "driver", "nvidia-driver-ctr", t, restarts=9)
+    w.target("Node", None, "gpu-node-1")
+
+
+_app_log("ho-app-error-802-cudagetdevicecount-h200", "gemma4-lora-0", "trainer", product="NVIDIA-H200")
+_app_log("ho-app-ggml-cuda-init-system-not-initialized", "ollama-0", "ollama", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+
+
+@case("ho-mig-manager-failed-to-validate-config", node_subj(),
+      "The MIG manager's log on an A100 node whose nvidia.com/mig.config.state label is `failed`.")
+def _(w, t):
+    base(w, gpus=4, labels={"nvidia.com/mig.config": "config13", "nvidia.com/mig.config.state": "failed",
+                            "nvidia.com/mig.strategy": "mixed"})
+    name = "nvidia-mig-manager-7kq2v"
+    w.pod(OPERATOR_NS, name, node="gpu-node-1", gpu=0, containers=("nvidia-mig-manager",),
+          labels={"app": "nvidia-mig-manager"}, owner=("DaemonSet", "nvidia-mig-manager"))
+    w.log(OPERATOR_NS, name, "nvidia-mig-manager", t)
+    w.target("Node", None, "gpu-node-1")
+
+
+@case("ho-rt-crio-failed-to-find-runtime-handler", pod_subj("mig-tool-0"),
+      "A CRI-O node (OpenShift); the pod asks for runtimeClassName nvidia and stays ContainerCreating; the "
+      "kubelet's FailedCreatePodSandBox event carries the text.")
+def _(w, t):
+    base(w)
+    w.get_node("gpu-node-1")["status"]["nodeInfo"]["containerRuntimeVersion"] = "cri-o://1.29.4"
+    w.pod(ML, "mig-tool-0", node="gpu-node-1", containers=("tool",), runtime_class="nvidia", phase="Pending",
+          statuses={"tool": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}})
+    w.event(ML, "Pod", "mig-tool-0", "FailedCreatePodSandBox", t, count=12)
+    w.target("Pod", ML, "mig-tool-0")
+
+
+@case("ho-rt-gpushare-placeholder-visible-devices", pod_subj("binpack-2-6f9c7d-x2k8p"),
+      "gpushare world: the node advertises aliyun.com/gpu-mem, the pod asks for 125 of it; docker's default runtime "
+      "is nvidia; the kubelet's `Failed` event carries the text after the reason (`Failed:`).")
+def _(w, t):
+    w.node("gpu-node-1", labels={"gpushare": "true", "nvidia.com/gpu.present": "true"})
+    n = w.get_node("gpu-node-1")
+    n["status"]["capacity"]["aliyun.com/gpu-mem"] = "125"
+    n["status"]["allocatable"]["aliyun.com/gpu-mem"] = "125"
+    n["status"]["nodeInfo"]["containerRuntimeVersion"] = "docker://20.10.21"
+    msg = t.removeprefix("Failed: ")
+    w.pod(ML, "binpack-2-6f9c7d-x2k8p", node="gpu-node-1", gpu=125, resource="aliyun.com/gpu-mem",
+          containers=("binpack-2",), ready=False, owner=("ReplicaSet", "binpack-2-6f9c7d"),
+          statuses=crashing("binpack-2", 128, "ContainerCannotRun", msg.removeprefix("Error: "), waiting="RunContainerError"))
+    w.event(ML, "Pod", "binpack-2-6f9c7d-x2k8p", "Failed", msg, count=5)
+    w.target("Pod", ML, "binpack-2-6f9c7d-x2k8p")
+
+
+@case("ho-app-oomkilled-describe-last-state", pod_subj("embed-worker-0"),
+      "The container's lastState is the case's Terminated / OOMKilled / 137; it crash-loops on a healthy GPU node.")
+def _(w, t):
+    base(w)
+    w.pod(ML, "embed-worker-0", node="gpu-node-1", containers=("worker",), ready=False,
+          statuses=crashing("worker", 137, "OOMKilled", restarts=3), memory_limit="8Gi",
+          owner=("StatefulSet", "embed-worker"))
+    w.log(ML, "embed-worker-0", "worker", "INFO loading embeddings index (41 GB)\n", previous=True)
+    w.target("Pod", ML, "embed-worker-0")
 
 
 # ---- assembling ------------------------------------------------------------------------------
