@@ -21,6 +21,9 @@ PATTERNS = (
     P("workload", "cuda_device_busy", "runtime.no_device_visible", "error"),
     P("workload", "cuda_ecc_error", "driver.xid_ecc_error", "critical"),
     P("workload", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
+    # CUDA 802 in the workload's own log (PyTorch "Error 802: system not yet initialized", ggml
+    # "failed to initialize CUDA: system not yet initialized"): the node's fabric manager is not up
+    P("workload", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
     P("workload", "nvml_unknown_error", "runtime.lost_gpu_access", "error"),
     P("workload", "cdi_unresolvable", "runtime.cdi_unresolvable", "error"),
 )
