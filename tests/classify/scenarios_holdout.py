@@ -15,6 +15,7 @@ import shutil
 from functools import lru_cache
 
 from tests.classify.scenario_builder import OPERATOR_NS, REPO, T0, Scenario, World, write_scenario
+from tests.conftest import CORPUS
 from tests.classify.scenarios_real import (ML, base, crash_pod, crashing, expect, node_subj, pending_pod,
                                            pod_subj, stack_crash)
 
@@ -349,6 +350,30 @@ def _(w, t):
           owner=("StatefulSet", "embed-worker"))
     w.log(ML, "embed-worker-0", "worker", "INFO loading embeddings index (41 GB)\n", previous=True)
     w.target("Pod", ML, "embed-worker-0")
+
+
+# ---- fifth batch ----------------------------------------------------------------------------
+
+@case("ho-driver-ctr-could-not-resolve-kernel-centos7", node_subj(),
+      "The driver container's previous log on a CentOS 7 node (kernel 3.10.0-862.el7); it crash-loops.")
+def _(w, t):
+    base(w, gpus=2, product="Tesla-V100-PCIE-32GB")
+    info = w.get_node("gpu-node-1")["status"]["nodeInfo"]
+    info.update({"kernelVersion": "3.10.0-862.el7.x86_64", "osImage": "CentOS Linux 7 (Core)"})
+    stack_crash(w, "gpu-node-1", "driver", "nvidia-driver-ctr", t, restarts=14)
+    w.target("Node", None, "gpu-node-1")
+
+
+@case("ho-in-pod-nvml-unknown-error-hami-interposer", pod_subj("gpu-pod-2"),
+      "`nvidia-smi` run in the running vGPU pod prints the text (exit 255); `nvidia-smi -L` in the node's driver pod "
+      "lists the GPU (corpus list output h100-80gb-hbm3-590.48.01-linux-L.txt).")
+def _(w, t):
+    base(w, product="NVIDIA-H100-80GB-HBM3")
+    w.pod(ML, "gpu-pod-2", node="gpu-node-1", containers=("ubuntu",), owner=("StatefulSet", "gpu-pod"))
+    w.exec(ML, "gpu-pod-2", "ubuntu", ["nvidia-smi"], "", t + "\n", exit_code=255)
+    listing = (CORPUS / "nvidia-smi" / "list" / "h100-80gb-hbm3-590.48.01-linux-L.txt").read_text()
+    w.exec(OPERATOR_NS, w.stack("gpu-node-1", "driver"), "nvidia-driver-ctr", ["nvidia-smi", "-L"], listing, "", 0)
+    w.target("Pod", ML, "gpu-pod-2")
 
 
 # ---- assembling ------------------------------------------------------------------------------
