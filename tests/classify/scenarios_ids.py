@@ -900,3 +900,19 @@ def _(w):
     w.gap("exec", "forbidden", 'pods "infer-2" is forbidden: User "system:serviceaccount:ml:triage" cannot create '
           'resource "pods/exec" in API group "" in the namespace "ml"', "create pods/exec in namespace ml")
     w.target("Pod", ML, "infer-2")
+
+
+@scenario("no_cuda_device_exec_forbidden_collector_record", "runtime.no_device_visible", pod_subj("infer-3"),
+          readme="The bundle as `triage/collect/in_container.py` writes a forbidden exec: the exec record "
+                 "(empty stdout/stderr, exit code null, `error` = ApiFailure.describe()) and the manifest gap "
+                 "`create pods/exec in namespace ml` (session.failed).")
+def _(w):
+    """A running GPU pod whose app finds no CUDA device; the collector's nvidia-smi exec was refused (403)."""
+    gpu_cluster(w)
+    crash_pod(w, "infer-3", "RuntimeError: CUDA error: no CUDA-capable device is detected\n", container="server")
+    msg = ('pods "infer-3" is forbidden: User "system:serviceaccount:ml:triage" cannot create resource '
+           '"pods/exec" in API group "" in the namespace "ml"')
+    w.exec(ML, "infer-3", "server", ["nvidia-smi"], "", "", exit_code=None,
+           error=f"Forbidden (403): {msg} [/api/v1/namespaces/ml/pods/infer-3/exec]")
+    w.gap("exec", "Forbidden", f"`nvidia-smi` in ml/infer-3 container server: {msg}", "create pods/exec in namespace ml")
+    w.target("Pod", ML, "infer-3")

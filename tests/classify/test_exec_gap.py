@@ -24,3 +24,11 @@ def test_no_cuda_device_with_exec_forbidden_names_the_exec_permission():
 def test_a_crash_without_exec_gap_in_the_bundle_lists_no_exec_gap():
     d = _target_diagnosis("s052_crash_unclassified")
     assert not any("pods/exec" in g["needs"] for g in d["gaps"])
+
+
+def test_the_collectors_own_forbidden_exec_record_still_names_the_permission():
+    """A refused exec leaves an nvidia-smi record with an error and no exit code: that is not output."""
+    d = _target_diagnosis("s066_no_cuda_device_exec_forbidden_collector_record")
+    assert d["root_cause"]["id"] == "runtime.no_device_visible"
+    assert [g["needs"] for g in d["gaps"]] == ["create pods/exec in namespace ml"]
+    assert "forbidden" in d["gaps"][0]["detail"]

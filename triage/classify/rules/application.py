@@ -4,6 +4,7 @@ them (see explain.py)."""
 
 from __future__ import annotations
 
+from triage.bundle import layout
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
@@ -67,14 +68,24 @@ def _exec_gap(ctx, pod) -> Gap | None:
     """nvidia-smi in the container would tell an empty injection from a lost device or a
     driver fault; when it was not run because exec is forbidden, say which permission
     would have decided (a running pod without nvidia-smi output and an exec gap)."""
-    if pod.phase != "Running" or any(o.name.startswith("nvidia-smi") for o in ctx.exec_outputs(pod)):
-        return None
+    smi = [o for o in ctx.exec_outputs(pod) if o.name.startswith("nvidia-smi")]
+    if pod.phase != "Running" or any(o.error is None and o.exit_code is not None for o in smi):
+        return None           # it ran: its output is evidence, not a gap
     ns = pod.namespace or ""
     manifest = ctx.bundle.manifest
     for g in (manifest.gaps if manifest else ()):
         needs, detail = str(g.get("needs") or ""), str(g.get("detail") or "")
         if "pods/exec" in needs and (f"namespace {ns}" in needs or ns in detail):
             return Gap(str(g.get("collector") or "exec"), str(g.get("reason") or ""), detail, needs)
+    failed = next((o for o in smi if o.error), None)
+    if failed is not None and ("Forbidden" in failed.error or "forbidden" in failed.error):
+        return Gap("exec", "Forbidden", failed.error[:300], f"create pods/exec in namespace {ns}")
+    # or the collector recorded the failed exec as an error file beside where its output would be
+    prefix = f"{layout.GPU_EXEC}/{ns}/{pod.name}/"
+    for err in ctx.bundle.collection_errors():
+        if err.piece.startswith(prefix):
+            detail = err.errors[0] if err.errors else err.reason
+            return Gap("exec", err.reason, detail, f"create pods/exec in namespace {ns}")
     return None
 
 
