@@ -28,20 +28,25 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-import urllib3
-import websocket as _websocket
-from kubernetes import client as _client
-from kubernetes import config as _config
-from kubernetes.config.config_exception import ConfigException
-from kubernetes.stream import ws_client as _ws
-
 from triage.errors import ClusterError
 
-# Importing the official client leaves ~100k long-lived objects (modules, classes, pydantic
-# schemas) that the cyclic collector would otherwise walk in each full pass and again at
-# interpreter exit (~40 ms of a short `gpu-triage collect pod`, see bench/bench_collect.py).
-# Freezing moves what exists now out of its sight; nothing is kept alive by it (a frozen
-# object is still freed when its last reference goes).
+# Importing the official client builds ~100k long-lived objects (modules, classes, pydantic
+# schemas) and no garbage: the cyclic collector is paused meanwhile (its passes over them cost
+# ~15 ms), then what exists is frozen, out of its sight for every later pass and at interpreter
+# exit (~40 ms of a short `gpu-triage collect pod`; bench/bench_collect.py). Nothing is kept
+# alive by this: a frozen object is still freed when its last reference goes.
+_GC_WAS_ENABLED = gc.isenabled()
+gc.disable()
+try:
+    import urllib3
+    import websocket as _websocket
+    from kubernetes import client as _client
+    from kubernetes import config as _config
+    from kubernetes.config.config_exception import ConfigException
+    from kubernetes.stream import ws_client as _ws
+finally:
+    if _GC_WAS_ENABLED:
+        gc.enable()
 gc.freeze()
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
