@@ -916,3 +916,34 @@ def _(w):
            error=f"Forbidden (403): {msg} [/api/v1/namespaces/ml/pods/infer-3/exec]")
     w.gap("exec", "Forbidden", f"`nvidia-smi` in ml/infer-3 container server: {msg}", "create pods/exec in namespace ml")
     w.target("Pod", ML, "infer-3")
+
+
+@scenario("near_default_scheduler_unparsed_wording", None, pod_subj("train-pv-0"), status="inconclusive",
+          kind="near_miss", near_miss_for=("scheduler.custom_scheduler_rejected",),
+          readme="kube-scheduler's PreBind timeout wording (`running PreBind plugin \"VolumeBinding\": binding volumes: "
+                 "timed out waiting for the condition`): no `0/N nodes are available` summary and no rule for it.")
+def _(w):
+    """A pending GPU pod of the default scheduler whose only event is a PreBind volume-binding timeout: the
+    default scheduler is not a custom GPU scheduler, so its unparsed wording decides nothing."""
+    gpu_cluster(w)
+    pending_pod(w, "train-pv-0", 'running PreBind plugin "VolumeBinding": binding volumes: timed out waiting for '
+                                 'the condition', count=3)
+    w.target("Pod", ML, "train-pv-0")
+
+
+@scenario("near_hami_pod_short_of_device_count", "scheduler.insufficient_gpu", pod_subj("vgpu-pod-2"),
+          near_miss_for=("scheduler.untolerated_taint",),
+          readme="Default-scheduler wording with both a device-count and a vGPU-memory shortage: the device count "
+                 "(nvidia.com/gpu) is the resource named, its holders listed.")
+def _(w):
+    """A HAMi-style pod asks for nvidia.com/gpu 1 plus nvidia.com/gpumem; the only GPU is held by another pod."""
+    gpu_cluster(w)
+    holder(w)
+    p = pending_pod(w, "vgpu-pod-2", "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 Insufficient "
+                                     "nvidia.com/gpumem, 1 node(s) had untolerated taint "
+                                     "{node-role.kubernetes.io/control-plane: }. preemption: 0/2 nodes are available: "
+                                     "1 No preemption victims found for incoming pod, 1 Preemption is not helpful for "
+                                     "scheduling.")
+    for part in ("limits", "requests"):
+        p["spec"]["containers"][0]["resources"][part]["nvidia.com/gpumem"] = "3000"
+    w.target("Pod", ML, "vgpu-pod-2")
