@@ -376,6 +376,21 @@ def _(w, t):
     w.target("Pod", ML, "gpu-pod-2")
 
 
+# ---- sixth batch ----------------------------------------------------------------------------
+
+@case("ho-sched-koord-gang-prefilter", pod_subj("test-work-1", "default"),
+      "The pod (schedulerName koord-scheduler, runtimeClassName nvidia) is Pending; its PodScheduled condition "
+      "(reason Unschedulable) carries the text, as in the thread's pod YAML; no event was quoted.")
+def _(w, t):
+    w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-A100-SXM4-80GB")
+    w.pod("default", "test-work-1", gpu=1, containers=("tensorflow",), scheduler="koord-scheduler",
+          runtime_class="nvidia", phase="Pending", scheduled_message=t)
+    w.target("Pod", "default", "test-work-1")
+
+
+_no_scale_up("ho-ca-backoff-after-failed-scale-up", "cortex-api-7d9f-2xk4p")
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(i: int, case_id: str) -> Scenario:
