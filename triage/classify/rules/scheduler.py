@@ -61,15 +61,19 @@ def _latest_message(ctx, pod):
     return None, None
 
 
-def _own_scheduler_event(ctx, pod):
-    """The newest Warning scheduling event a non-default scheduler (the pod's schedulerName)
-    wrote in its own words, when the pod asks for one."""
+def _own_scheduler_words(ctx, pod):
+    """(text, citation) of what a non-default scheduler (the pod's schedulerName) said in its own
+    words: its newest Warning FailedScheduling/FilteringFailed event, else the pod's
+    PodScheduled=False condition message (the scheduler writes both; a bundle may hold one)."""
     if pod.scheduler_name in ("", "default-scheduler"):
         return None
     for ev in reversed(ctx.pod_events(pod)):
         if ev.type == "Warning" and ev.reason in ("FailedScheduling", "FilteringFailed") \
                 and ev.source_component not in ("", "default-scheduler") and ev.message.strip():
-            return ev
+            return ev.message, ctx.cite_event(ev)
+    c = pod.condition("PodScheduled")
+    if c is not None and c.status == "False" and c.message and c.message.strip():
+        return c.message, ctx.cite_object(pod, f"PodScheduled=False {c.reason}: {c.message}")
     return None
 
 
@@ -192,11 +196,12 @@ def unschedulable(ctx):
             continue
         msg, cite = _latest_message(ctx, pod)
         if msg is None:
-            own = _own_scheduler_event(ctx, pod)
+            own = _own_scheduler_words(ctx, pod)
             if own is not None:       # a non-default scheduler's own wording ("no available node, ...")
-                yield ctx.finding("scheduler.custom_scheduler_rejected", "error", pod_subject(pod),
-                                  [ctx.cite_event(own)], namespace=pod.namespace, pod=pod.name,
-                                  message=own.message[:300], reason=pod.scheduler_name, scheduler=pod.scheduler_name)
+                text, own_cite = own
+                yield ctx.finding("scheduler.custom_scheduler_rejected", "error", pod_subject(pod), [own_cite],
+                                  namespace=pod.namespace, pod=pod.name, message=text[:300],
+                                  reason=pod.scheduler_name, scheduler=pod.scheduler_name)
                 continue
             if pod.namespace not in ctx.events_collected_ns:
                 yield NeedGap(Gap("events", "not_collected", f"no events of namespace {pod.namespace}",
