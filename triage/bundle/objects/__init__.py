@@ -10,6 +10,7 @@ came from (`source`: bundle path of its list file) for citations.
 - `containers`: `Container`, `ContainerStatus`, `ContainerState`, `Probe`, `EnvVar`
 - `taints`: `Taint`, `Toleration`
 - `gpu_resource`: `is_gpu_resource`, `GPU_RESOURCE_RE`, `raw_pod_requests_gpu`
+- `gpu_stack`: `stack_role` (which part of the GPU stack a raw pod or DaemonSet is)
 - `list_items`: `iter_items` (the items of a List document)
 - `fields`: safe reads of raw dicts (`dig`, `as_tuple`, `as_mapping`, `str_map`)
 """

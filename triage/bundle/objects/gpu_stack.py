@@ -1,0 +1,96 @@
+"""Which part of the GPU stack (GPU Operator or standalone charts) a pod is, from its labels,
+its name, and optionally its images: one pure table for the collector and the classifier.
+
+    >>> stack_role({"metadata": {"name": "nvidia-driver-daemonset-7x2kq",
+    ...                          "labels": {"app": "nvidia-driver-daemonset"}}})
+    'driver'
+    >>> stack_role({"metadata": {"name": "nvidia-cuda-validator-abcde"}}), stack_role({"metadata": {"name": "web-0"}})
+    ('cuda-validator', None)
+    >>> stack_role({"metadata": {"name": "x"}, "spec": {"containers": [{"image": "nvcr.io/nvidia/k8s-device-plugin:v0.17.0"}]}},
+    ...            images=True)
+    'device-plugin'
+
+Roles: device-plugin, gfd, mig-manager, driver, toolkit, validator, cuda-validator,
+plugin-validator, dcgm-exporter, dcgm, operator. `coarse=True` folds the validator pods into
+`validator` (the collector's view).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+# label value (app / app.kubernetes.io/name / .../component / k8s-app / name) -> role
+ROLE_BY_LABEL: Mapping[str, str] = {
+    "nvidia-device-plugin-daemonset": "device-plugin", "nvidia-device-plugin": "device-plugin",
+    "nvidia-device-plugin-ds": "device-plugin", "nvidia-device-plugin-mps-control-daemon": "device-plugin",
+    "gpu-feature-discovery": "gfd", "nvidia-gpu-feature-discovery": "gfd",
+    "nvidia-mig-manager": "mig-manager",
+    "nvidia-driver-daemonset": "driver", "nvidia-driver": "driver", "nvidia-vgpu-manager-daemonset": "driver",
+    "nvidia-container-toolkit-daemonset": "toolkit", "nvidia-container-toolkit": "toolkit",
+    "nvidia-operator-validator": "validator", "nvidia-sandbox-validator": "validator",
+    "nvidia-cuda-validator": "cuda-validator", "nvidia-device-plugin-validator": "plugin-validator",
+    "nvidia-dcgm-exporter": "dcgm-exporter", "dcgm-exporter": "dcgm-exporter",
+    "nvidia-dcgm": "dcgm",
+    "gpu-operator": "operator",
+}
+LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name")
+# pod name prefixes, when no label says it (older charts, hand-made DaemonSets); most specific first
+ROLE_BY_NAME_PREFIX = (
+    ("nvidia-device-plugin-validator", "plugin-validator"),
+    ("nvidia-cuda-validator", "cuda-validator"),
+    ("nvidia-operator-validator", "validator"),
+    ("nvidia-device-plugin", "device-plugin"),
+    ("nvidia-driver", "driver"),
+    ("gpu-feature-discovery", "gfd"),
+    ("nvidia-gpu-feature-discovery", "gfd"),
+    ("nvidia-mig-manager", "mig-manager"),
+    ("nvidia-container-toolkit", "toolkit"),
+    ("nvidia-dcgm-exporter", "dcgm-exporter"),
+)
+# image substrings, the last resort (`images=True`)
+ROLE_BY_IMAGE = (
+    ("k8s-device-plugin", "device-plugin"), ("gpu-feature-discovery", "gfd"), ("k8s-mig-manager", "mig-manager"),
+    ("dcgm-exporter", "dcgm-exporter"), ("container-toolkit", "toolkit"), ("gpu-operator-validator", "validator"),
+    ("nvidia/driver", "driver"), ("/gpu-operator:", "operator"), ("/gpu-operator@", "operator"),
+)
+_COARSE = {"cuda-validator": "validator", "plugin-validator": "validator"}
+
+
+def stack_role(raw: object, *, images: bool = False, coarse: bool = False) -> str | None:
+    """The GPU-stack role of a raw pod (or DaemonSet: its template's labels and containers
+    count too), or None for any other object. Never raises."""
+    if not isinstance(raw, dict):
+        return None
+    role = _role(raw, images)
+    return _COARSE.get(role, role) if (coarse and role) else role
+
+
+def _role(raw: dict, images: bool) -> str | None:
+    meta = raw.get("metadata")
+    meta = meta if isinstance(meta, dict) else {}
+    spec = raw.get("spec")
+    spec = spec if isinstance(spec, dict) else {}
+    template = spec.get("template")
+    template = template if isinstance(template, dict) else {}
+    for labels in (meta.get("labels"), (template.get("metadata") or {}).get("labels")
+                   if isinstance(template.get("metadata"), dict) else None):
+        if isinstance(labels, dict):
+            for key in LABEL_KEYS:
+                value = labels.get(key)
+                role = ROLE_BY_LABEL.get(value) if isinstance(value, str) else None
+                if role:
+                    return role
+    name = meta.get("name")
+    if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature")):
+        for prefix, role in ROLE_BY_NAME_PREFIX:
+            if name.startswith(prefix):
+                return role
+    if images:
+        pod_spec = template.get("spec") if isinstance(template.get("spec"), dict) else spec
+        for key in ("initContainers", "containers"):
+            for c in pod_spec.get(key) or ():
+                image = str(c.get("image") or "") if isinstance(c, dict) else ""
+                for needle, role in ROLE_BY_IMAGE:
+                    if needle in image:
+                        return role
+    return None
