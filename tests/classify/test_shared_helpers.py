@@ -37,3 +37,32 @@ def test_raw_helper_edge_shapes():
     for junk in (None, [], {"spec": []}, {"spec": {"containers": "x"}}, {"spec": {"containers": [None, 3]}}):
         assert raw_pod_requests_gpu(junk) is False
     assert Pod({"spec": {"containers": [{"name": "c", "resources": {"limits": {"nvidia.com/gpu": "0"}}}]}}, "x").requests_gpu is False
+
+
+def test_one_gpu_stack_role_table_agrees_with_the_collector_on_every_committed_pod():
+    """`bundle.objects.gpu_stack.stack_role` is the classifier's role detection; with images and
+    coarse validators it answers exactly what `collect.gpu_stack.stack_role` answers, so the
+    collector can use the same table."""
+    from triage.bundle.objects.gpu_stack import stack_role
+    from triage.classify.rules.context import gpu_stack_role
+    from triage.collect.gpu_stack import stack_role as collector_role
+    roles = {}
+    for bundle_dir in sorted((FIXTURES / "scenarios").glob("*/bundle")) + sorted((FIXTURES / "holdout").glob("*/*/bundle")):
+        with load_bundle(bundle_dir) as b:
+            for pod in b.pods():
+                assert stack_role(pod.raw, images=True, coarse=True) == collector_role(pod.raw), pod.name
+                assert gpu_stack_role(pod) == stack_role(pod.raw)
+                roles[gpu_stack_role(pod)] = roles.get(gpu_stack_role(pod), 0) + 1
+    assert {"driver", "device-plugin", "gfd", "validator", "toolkit", None} <= set(roles)
+
+
+def test_gpu_stack_role_edge_shapes():
+    from triage.bundle.objects.gpu_stack import stack_role
+    ds = {"kind": "DaemonSet", "metadata": {"name": "x"},
+          "spec": {"template": {"metadata": {"labels": {"app": "nvidia-device-plugin-validator"}}, "spec": {}}}}
+    assert stack_role(ds) == "plugin-validator" and stack_role(ds, coarse=True) == "validator"
+    assert stack_role({"metadata": {"name": "nvidia-smi-debug"}}) is None          # nvidia- prefix, no known role
+    assert stack_role({"metadata": {"labels": {"app": "vllm"}}, "spec": {"containers": [
+        {"image": "vllm/vllm-openai:v0.8.3"}]}}, images=True) is None
+    for junk in (None, [], {"metadata": []}, {"spec": {"template": "x"}}, {"spec": {"containers": [None]}}):
+        assert stack_role(junk, images=True) is None

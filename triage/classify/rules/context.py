@@ -17,56 +17,17 @@ from typing import Iterable, Iterator, Mapping, NamedTuple
 from triage.bundle import layout
 from triage.bundle.objects.event import Event
 from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu
+from triage.bundle.objects.gpu_stack import stack_role
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle, LogText
 from triage.classify.model import Citation, Finding, Severity, Subject
 from triage.classify.rules.base import clip
 
-# GPU-stack roles, from the labels the GPU Operator and the standalone charts set.
-ROLE_LABELS: Mapping[str, tuple[str, ...]] = {
-    "device-plugin": ("nvidia-device-plugin-daemonset", "nvidia-device-plugin", "nvidia-device-plugin-ds"),
-    "driver": ("nvidia-driver-daemonset", "nvidia-driver"),
-    "validator": ("nvidia-operator-validator",),
-    "cuda-validator": ("nvidia-cuda-validator",),
-    "plugin-validator": ("nvidia-device-plugin-validator",),
-    "gfd": ("gpu-feature-discovery", "nvidia-gpu-feature-discovery"),
-    "mig-manager": ("nvidia-mig-manager",),
-    "toolkit": ("nvidia-container-toolkit-daemonset", "nvidia-container-toolkit"),
-    "dcgm-exporter": ("nvidia-dcgm-exporter", "dcgm-exporter"),
-}
-_LABEL_TO_ROLE = {v: role for role, values in ROLE_LABELS.items() for v in values}
-# Name prefixes when a pod carries no recognisable label (older charts, hand-made DaemonSets).
-_NAME_PREFIX_ROLE = (
-    ("nvidia-device-plugin-validator", "plugin-validator"),
-    ("nvidia-cuda-validator", "cuda-validator"),
-    ("nvidia-operator-validator", "validator"),
-    ("nvidia-device-plugin", "device-plugin"),
-    ("nvidia-driver", "driver"),
-    ("gpu-feature-discovery", "gfd"),
-    ("nvidia-gpu-feature-discovery", "gfd"),
-    ("nvidia-mig-manager", "mig-manager"),
-    ("nvidia-container-toolkit", "toolkit"),
-    ("nvidia-dcgm-exporter", "dcgm-exporter"),
-)
-
-
 def gpu_stack_role(pod: Pod) -> str | None:
-    """The GPU-stack role of an operator/plugin pod, or None for any other pod."""
-    meta = pod.raw.get("metadata")
-    labels = meta.get("labels") if isinstance(meta, dict) else None
-    if isinstance(labels, dict):
-        for key in ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name"):
-            value = labels.get(key)
-            role = _LABEL_TO_ROLE.get(value) if isinstance(value, str) else None
-            if role:
-                return role
-    name = meta.get("name") if isinstance(meta, dict) else None
-    if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature")):
-        for prefix, role in _NAME_PREFIX_ROLE:
-            if name.startswith(prefix):
-                return role
-    return None
+    """The GPU-stack role of an operator/plugin pod (labels, then name), or None for any other
+    pod: `triage.bundle.objects.gpu_stack.stack_role`, the table the collector can share."""
+    return stack_role(pod.raw)
 
 
 # one implementation of "does this raw pod ask for a GPU" (bundle layer), re-exported here
