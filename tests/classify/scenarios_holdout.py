@@ -391,6 +391,14 @@ def _(w, t):
 _no_scale_up("ho-ca-backoff-after-failed-scale-up", "cortex-api-7d9f-2xk4p")
 
 
+# ---- seventh batch: NCCL watchdog prefixes, TGI warmup memory --------------------------------
+
+_app_log("ho-nccl-watchdog-pid-prefixed-ranks", "llamafactory-sft-0", "pytorch", gpus=8, product="NVIDIA-A800-SXM4-80GB")
+_app_log("ho-nccl-watchdog-heartbeat-stuck", "arctic-train-0", "pytorch", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+_app_log("ho-tgi-warmup-not-enough-memory-prefill", "tgi-awq-0", "tgi", product="NVIDIA-GeForce-RTX-3090")
+_app_log("ho-tgi-warmup-allocation-exceeds-allowed-memory", "tgi-flan-t5-0", "tgi", product="NVIDIA-A10G")
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(i: int, case_id: str) -> Scenario:
