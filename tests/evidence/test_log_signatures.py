@@ -485,3 +485,20 @@ def test_signature_table_is_well_formed() -> None:
     assert all(k and "\n" not in k for k in KEYWORDS)
     # every kind a rule may ask for has at least one recogniser
     assert {s.kind for s in SIGNATURES} == set(K)
+
+
+def test_tgi_warmup_out_of_memory_wordings() -> None:
+    """Real text: huggingface/text-generation-inference#1067 (TGI's own warmup error) and #563
+    (the router quoting the pre-2.0 PyTorch allocator, with literal `\\n` inside the string)."""
+    (own,) = scan_log("RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease "
+                      "`--max-batch-prefill-tokens`")
+    assert own.kind is K.CUDA_OOM and own.as_dict() == {"format": "tgi_warmup", "prefill_tokens": 4096}
+    router = ("thread 'main' panicked at 'Unable to warmup model: Generation(\"Allocation on device 0 would exceed "
+              "allowed memory. (out of memory)\\nCurrently allocated     : 16.08 GiB\\nRequested               : "
+              "4.83 GiB\\nDevice limit            : 22.20 GiB\\nFree (according to CUDA): 11.12 MiB\\nPyTorch limit "
+              "(set by user-supplied memory fraction)\\n                        : 22.20 GiB\")', router/src/main.rs:216:18")
+    (quoted,) = scan_log(router)
+    assert quoted.kind is K.CUDA_OOM and quoted.as_dict() == {"format": "tgi_warmup", "gpu": 0}
+    # TGI's normal warmup lines and flag dumps are not out-of-memory
+    assert scan_log("Setting max batch total tokens to 30816") == ()
+    assert scan_log("max_batch_prefill_tokens: Some(4096), max_batch_total_tokens: None, waiting_served_ratio: 0.3") == ()

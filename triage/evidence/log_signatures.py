@@ -57,6 +57,12 @@ SIGNATURES: tuple[Signature, ...] = (
          r"RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?P<tried_size>\d{1,20} bytes)|OOM when allocating tensor",
          "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 17179869184 bytes.",
          with_params(groups, format="xla"), "oom"),
+    # TGI's warmup: its own wording, and the older PyTorch allocator message its router quotes
+    _sig("tgi_warmup_oom", K.CUDA_OOM, ("prefill tokens", "would exceed allowed memory"),
+         r"Not enough memory to handle (?P<prefill_tokens>\d{1,9}) prefill tokens"
+         r"|Allocation on device (?P<gpu>\d{1,3}) would exceed allowed memory\. \(out of memory\)",
+         "RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`",
+         with_params(groups, format="tgi_warmup"), "oom"),
     _sig("cuda_oom_generic", K.CUDA_OOM, ("out of memory", "cudaErrorMemoryAllocation"),
          r"CUDA (?:error: )?out of memory|cudaErrorMemoryAllocation",
          "RuntimeError: CUDA error: out of memory", with_params(no_params, format="generic"), "oom"),
