@@ -399,6 +399,28 @@ _app_log("ho-tgi-warmup-not-enough-memory-prefill", "tgi-awq-0", "tgi", product=
 _app_log("ho-tgi-warmup-allocation-exceeds-allowed-memory", "tgi-flan-t5-0", "tgi", product="NVIDIA-A10G")
 
 
+# ---- eighth batch -----------------------------------------------------------------------------
+
+@case("ho-probe-liveness-refused-triton-describe", pod_subj("example-triton-inference-server-9c5d9f79-74rt4", "default"),
+      "The `kubectl describe` event rows of the case become the pod's events (message column verbatim); the Triton "
+      "container has restarted and is not ready.")
+def _(w, t):
+    from triage.evidence.k8s_events.describe_text import parse_event_rows
+    base(w, product="NVIDIA-A10")
+    name = "example-triton-inference-server-9c5d9f79-74rt4"
+    w.pod("default", name, node="gpu-node-1", containers=("triton-inference-server",), ready=False, restarts=1,
+          image="nvcr.io/nvidia/tritonserver:24.03-py3", owner=("ReplicaSet", "example-triton-inference-server-9c5d9f79"),
+          probes={"livenessProbe": {"httpGet": {"path": "/v2/health/live", "port": 8000}, "periodSeconds": 10,
+                                    "failureThreshold": 3}},
+          statuses={"triton-inference-server": {
+              "state": {"running": {"startedAt": T0}}, "ready": False, "restartCount": 1,
+              "lastState": {"terminated": {"exitCode": 137, "reason": "Error", "startedAt": T0, "finishedAt": T0}}}})
+    for row in parse_event_rows(t):
+        w.event("default", "Pod", name, row.reason, row.message, type=row.type, count=row.count,
+                component=row.source)
+    w.target("Pod", "default", name)
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(i: int, case_id: str) -> Scenario:
