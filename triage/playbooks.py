@@ -53,6 +53,7 @@ CHANGES_MARK = "**Changes the cluster**"
 # Params beyond docs/internal-interfaces.md "Standard params" that playbooks use
 # when a rule can fill them (name -> what it holds).
 EXTRA_PARAMS = {
+    "holders_total": "how many pods hold the resource when `holders` lists only the first ones",
     "pvc": "name of the PersistentVolumeClaim the pod waits for",
     "scheduler": "the pod's spec.schedulerName when it is not default-scheduler",
     "claim": "name of the DRA ResourceClaim",
