@@ -52,8 +52,6 @@ def test_forbidden_pods_proxy_is_a_gap_naming_the_permission(tmp_path):
 XID_SCRAPE = (CORPUS / "dcgm/metrics-excerpt-xid-errors-count-t400-545.29.02-dcgm-exporter-pr239.prom").read_bytes()
 
 
-@pytest.mark.xfail(strict=True, reason="classify/rules/driver.py does not read triage.evidence.dcgm yet: "
-                                       "a DCGM-only Xid reaches no finding (classify is owned elsewhere)")
 def test_node_triage_names_the_xid_dcgm_saw_when_the_kernel_log_is_unavailable(tmp_path):
     """`gpu-triage node gpu-node-1` without exec (no dmesg): the exporter's windowed Xid 42
     (DCGM_FI_DEV_XID_ERRORS_ACTIVE{xid="42"} 1, a real T400 scrape) is the only Xid evidence."""

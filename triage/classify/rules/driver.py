@@ -74,31 +74,77 @@ def _code_judgement(code: int | None, cls: str) -> tuple[str, str] | None:
         return "application.xid_application_fault", "error"
     if cls == "hardware":
         return "driver.xid_unhealthy_device", "error"
+    if cls == "other" and code is not None:
+        # neither benign (IGNORE/UPDATE_SWFW...) nor the workload's: NVIDIA's bucket is
+        # CONTACT_SUPPORT, and the device plugin marks the GPU unhealthy for any Xid outside
+        # its application skip list (Xid 42 on a T400, for one)
+        from triage.evidence.xid_catalog import lookup
+        info = lookup(code)
+        if info is not None and info.immediate_action == "CONTACT_SUPPORT":
+            return "driver.xid_unhealthy_device", "error"
     return None
+
+
+def dcgm_xids(text) -> list:
+    """Non-zero Xid samples of a node's DCGM scrape (`XidGauge`s). Only lines naming XID are
+    parsed (the others are blanked, so line numbers stay the file's): a scrape has hundreds
+    of samples per GPU and classification reads only these.
+
+        DCGM_FI_DEV_XID_ERRORS{gpu="0",UUID="GPU-2652...",device="nvidia0"} 0      <- no Xid
+        DCGM_FI_DEV_XID_ERRORS_ACTIVE{gpu="0",...,window_size_in_ms="300000",xid="42"} 1
+    """
+    from triage.evidence.dcgm import parse_scrape
+    if "XID" not in text.text.upper():
+        return []
+    kept = "\n".join(line if "XID" in line.upper() else "" for line in text.lines)
+    scrape = parse_scrape(kept)
+    if scrape is None:
+        return []
+    return [g for g in scrape.xid_per_gpu() if g.xid > 0]
+
+
+def _xid_class(code: int) -> str:
+    from triage.evidence.xid_catalog import classify_code, lookup
+    info = lookup(code)
+    return (info.xid_class if info else classify_code(code)).value
 
 
 @rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
            "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.nouveau_conflict",
            "driver.not_loaded"),
-      reads=("node dmesg",))
+      reads=("node dmesg", "node dcgm"))
 def kernel_log(ctx):
+    """Xids of a GPU node from its kernel log and its DCGM scrape (the second source when
+    exec is off or the kernel log has rotated): one finding per finding id and node,
+    citing the kernel lines and the scrape samples that name it."""
     from triage.evidence.xid import parse_kernel_log
     for node in ctx.gpu_node_names:
         text = ctx.bundle.node_dmesg(node)
-        if text is None:
+        scrape = ctx.bundle.node_dcgm(node)
+        if text is None and scrape is None:
             continue
-        log = parse_kernel_log(text.text)
         found: dict[tuple[str, str], list] = {}
-        for ev in log.events:
-            judged = xid_finding_id(ev)
-            if judged:
-                found.setdefault(judged, []).append(ev)
-        for (fid, sev), events in sorted(found.items()):
+        if text is not None:
+            for ev in parse_kernel_log(text.text).events:
+                judged = xid_finding_id(ev)
+                if judged:
+                    found.setdefault(judged, []).append(ev)
+        sampled: dict[tuple[str, str], list] = {}
+        if scrape is not None:
+            for gauge in dcgm_xids(scrape):
+                judged = _code_judgement(gauge.xid, _xid_class(gauge.xid))
+                if judged:
+                    sampled.setdefault(judged, []).append(gauge)
+        for (fid, sev) in sorted(set(found) | set(sampled)):
+            events, gauges = found.get((fid, sev), []), sampled.get((fid, sev), [])
             cites = [ctx.cite_line(text, e.line, e.excerpt) for e in events[:3]]
+            cites += [ctx.cite_line(scrape, g.line) for g in gauges[:3]]
             # an Xid judged by its cause ("caused by previous Xid 149") reports the cause's code
             xids = sorted({e.caused_by if e.caused_by is not None and _code_judgement(e.xid, e.xid_class.value)
-                           != (fid, sev) else e.xid for e in events if e.xid is not None})
+                           != (fid, sev) else e.xid for e in events if e.xid is not None} | {g.xid for g in gauges})
             procs = sorted({e.process for e in events if e.process and e.process != "<unknown>"})
+            pci = sorted({e.pci for e in events if e.pci}) or sorted({g.gpu.pci_bus_id for g in gauges
+                                                                     if g.gpu.pci_bus_id}) or None
             culprit = {}
             if fid == "application.xid_application_fault":
                 # the kernel names a process, not a pod: name the pod only when it is the one
@@ -110,9 +156,8 @@ def kernel_log(ctx):
                     cites.append(ctx.cite_object(users[0], f"{users[0].name}: the only GPU workload on {node} "
                                                            f"({', '.join(f'{k}={v}' for k, v in users[0].gpu_requests.items())})"))
             yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
-                              pci=sorted({e.pci for e in events if e.pci}) or None,
-                              message=", ".join(procs) or None, **culprit)
-        nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"]
+                              pci=pci, message=", ".join(procs) or None, **culprit)
+        nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"] if text is not None else []
         if nouveau and ("driver.nouveau_conflict", "critical") not in found:
             yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
                               [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
