@@ -3,7 +3,6 @@ real replay server, with the real client, into gpu/nodes/<node>/dcgm.prom."""
 
 from __future__ import annotations
 
-
 from tests.collect.cluster_fixture import OPERATOR_NS, TRAINER
 from tests.collect.helpers import gaps, run_collect, served
 from tests.conftest import CORPUS
