@@ -947,3 +947,40 @@ def _(w):
     for part in ("limits", "requests"):
         p["spec"]["containers"][0]["resources"][part]["nvidia.com/gpumem"] = "3000"
     w.target("Pod", ML, "vgpu-pod-2")
+
+
+# ---- DCGM as the Xid source (no kernel log: exec off) -----------------------------------------
+
+DCGM_DIR = CORPUS / "dcgm"
+DCGM_XID_ACTIVE = DCGM_DIR / "metrics-excerpt-xid-errors-count-t400-545.29.02-dcgm-exporter-pr239.prom"
+DCGM_XID_ZERO = DCGM_DIR / "metrics-excerpt-a30-mig-xid-errors-dcgm-exporter-issue317.prom"
+
+
+@scenario("dcgm_only_xid", "driver.xid_unhealthy_device", node_subj(),
+          near_miss_for=("application.xid_application_fault", "driver.gpu_fallen_off_bus"),
+          readme="Scrape: corpus dcgm/metrics-excerpt-xid-errors-count-t400-545.29.02-dcgm-exporter-pr239.prom "
+                 "verbatim (`DCGM_FI_DEV_XID_ERRORS_ACTIVE{...,xid=\"42\"} 1`, dcgm-exporter PR 239). Xid 42 is "
+                 "neither application-induced nor benign: NVIDIA's resolution bucket is CONTACT_SUPPORT and the "
+                 "device plugin marks a GPU unhealthy for any Xid outside its skip list (13, 31, 43, 45, 68, 109).")
+def _(w):
+    """A T400 node whose DCGM exporter counted one Xid 42 in its 5-minute window; no kernel log
+    was collected (exec off), so the scrape is the only Xid evidence."""
+    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-T400-4GB", memory_mib=4096)
+    w.pod(ML, "render-0", node="gpu-node-1", gpu=1, containers=("worker",), owner=("Job", "render"))
+    w.node_files[("gpu-node-1", "dcgm")] = DCGM_XID_ACTIVE.read_text()
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_dcgm_xid_errors_zero", None, node_subj(), status="healthy", kind="near_miss",
+          near_miss_for=("driver.xid_unhealthy_device", "driver.xid_ecc_error", "driver.xid_gsp_error",
+                         "driver.xid_nvlink_error", "driver.gpu_fallen_off_bus", "application.xid_application_fault"),
+          readme="Scrape: corpus dcgm/metrics-excerpt-a30-mig-xid-errors-dcgm-exporter-issue317.prom verbatim: "
+                 "`DCGM_FI_DEV_XID_ERRORS{...} 0` for six MIG instances of two A30s. The gauge holds the last "
+                 "Xid code and 0 means none was seen.")
+def _(w):
+    """Two A30s split into MIG instances; DCGM reports XID_ERRORS 0 on every instance and no kernel
+    log was collected: nothing to say about Xids."""
+    w.gpu_node("gpu-node-1", gpus=2, product="NVIDIA-A30", memory_mib=24576)
+    w.pod(ML, "notebook-0", node="gpu-node-1", gpu=1, containers=("notebook",), owner=("StatefulSet", "notebook"))
+    w.node_files[("gpu-node-1", "dcgm")] = DCGM_XID_ZERO.read_text()
+    w.target("Node", None, "gpu-node-1")
