@@ -1,7 +1,8 @@
 """The GPU stack: device plugin, GFD, MIG manager, driver, container toolkit,
 validators, DCGM exporter, and the operator itself, found by their labels (and,
-failing that, their images) in whatever namespace they run: never a
+failing that, their names and images) in whatever namespace they run: never a
 hard-coded `gpu-operator` namespace; a device plugin may run alone in kube-system.
+The role table is the one the classifier reads (`triage.bundle.objects.gpu_stack`).
 
     stack_role(pod) -> "device-plugin" | "gfd" | "mig-manager" | "driver" | "toolkit"
                        | "validator" | "dcgm-exporter" | "dcgm" | "operator" | None
@@ -9,53 +10,22 @@ hard-coded `gpu-operator` namespace; a device plugin may run alone in kube-syste
 
 from __future__ import annotations
 
+from triage.bundle.objects import gpu_stack as shared
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.pods import holds_resources, list_pods, requests_gpu
 from triage.collect.session import Session, namespaced
 
-# Label values (app / app.kubernetes.io/name / app.kubernetes.io/component / name) -> role.
-ROLE_BY_LABEL = {
-    "nvidia-device-plugin-daemonset": "device-plugin", "nvidia-device-plugin": "device-plugin",
-    "nvidia-device-plugin-ds": "device-plugin", "nvidia-device-plugin-mps-control-daemon": "device-plugin",
-    "gpu-feature-discovery": "gfd", "nvidia-gpu-feature-discovery": "gfd",
-    "nvidia-mig-manager": "mig-manager",
-    "nvidia-driver-daemonset": "driver", "nvidia-driver": "driver", "nvidia-vgpu-manager-daemonset": "driver",
-    "nvidia-container-toolkit-daemonset": "toolkit", "nvidia-container-toolkit": "toolkit",
-    "nvidia-operator-validator": "validator", "nvidia-cuda-validator": "validator",
-    "nvidia-device-plugin-validator": "validator", "nvidia-sandbox-validator": "validator",
-    "nvidia-dcgm-exporter": "dcgm-exporter", "dcgm-exporter": "dcgm-exporter",
-    "nvidia-dcgm": "dcgm",
-    "gpu-operator": "operator",
-}
-LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "name", "k8s-app")
-ROLE_BY_IMAGE = (
-    ("k8s-device-plugin", "device-plugin"), ("gpu-feature-discovery", "gfd"), ("k8s-mig-manager", "mig-manager"),
-    ("dcgm-exporter", "dcgm-exporter"), ("container-toolkit", "toolkit"), ("gpu-operator-validator", "validator"),
-    ("nvidia/driver", "driver"), ("/gpu-operator:", "operator"), ("/gpu-operator@", "operator"),
-)
-# One label selector per key, for discovery across namespaces (scan -n NS).
-APP_SELECTOR = "app in (" + ",".join(sorted(k for k in ROLE_BY_LABEL if k != "gpu-operator")) + ")"
+# One label selector per key, for discovery across namespaces (scan -n NS), from the shared table.
+APP_SELECTOR = "app in (" + ",".join(sorted(k for k, role in shared.ROLE_BY_LABEL.items() if role != "operator")) + ")"
 NAME_SELECTOR = "app.kubernetes.io/name in (nvidia-device-plugin,gpu-feature-discovery,dcgm-exporter)"
 OPERATOR_SELECTORS = ("app=gpu-operator", "app.kubernetes.io/component=gpu-operator")
 
 
 def stack_role(obj: dict) -> str | None:
-    """Role of a pod (or a DaemonSet, by its template) in the GPU stack."""
-    labels = dict((obj.get("metadata") or {}).get("labels") or {})
-    template = ((obj.get("spec") or {}).get("template") or {})
-    labels.update(((template.get("metadata") or {}).get("labels")) or {})
-    for key in LABEL_KEYS:
-        role = ROLE_BY_LABEL.get(str(labels.get(key, "")))
-        if role:
-            return role
-    spec = template.get("spec") or obj.get("spec") or {}
-    for c in list(spec.get("initContainers") or []) + list(spec.get("containers") or []):
-        image = str(c.get("image") or "")
-        for needle, role in ROLE_BY_IMAGE:
-            if needle in image:
-                return role
-    return None
+    """Role of a pod (or a DaemonSet, by its template) in the GPU stack: the shared table
+    with images as the last resort and the validator pods folded into `validator`."""
+    return shared.stack_role(obj, images=True, coarse=True)
 
 
 def pods_on_node(session: Session, node: str, target_uids: set[str] = frozenset(), record: bool = True) -> list[dict]:

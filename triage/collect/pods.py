@@ -1,8 +1,9 @@
 """Pods: get one by name, list those on a node, and the predicates collectors filter with.
 
     pod = get_pod(session, "llm", "qwen-vllm-7d9f-abcde")   # None when it could not be read
-    requests_gpu(pod)   -> True when a container asks for nvidia.com/gpu, a MIG slice, a shared
-                           GPU, or the pod holds DRA claims
+    requests_gpu(pod)   -> True when a container asks for a non-zero nvidia.com/gpu, MIG slice or
+                           shared GPU, or the pod holds DRA claims (the classifier's
+                           `raw_pod_requests_gpu`, under collect's name)
 """
 
 from __future__ import annotations
@@ -10,29 +11,11 @@ from __future__ import annotations
 from typing import Iterable
 
 from triage.bundle.objects.gpu_resource import is_gpu_resource
+from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu as requests_gpu  # noqa: F401 (collect's name)
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.session import Session, namespaced
 from triage.errors import ClusterError
-
-
-def containers(pod: dict, init: bool = True) -> list[dict]:
-    spec = pod.get("spec") or {}
-    out = list(spec.get("initContainers") or []) if init else []
-    return out + list(spec.get("containers") or [])
-
-
-def requests_gpu(pod: dict) -> bool:
-    spec = pod.get("spec") or {}
-    if spec.get("resourceClaims"):
-        return True
-    for c in containers(pod):
-        res = c.get("resources") or {}
-        for part in ("limits", "requests"):
-            for name in (res.get(part) or {}):
-                if is_gpu_resource(name):
-                    return True
-    return False
 
 
 def gpu_count(pod: dict) -> int:
