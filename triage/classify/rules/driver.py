@@ -145,6 +145,8 @@ def kernel_log(ctx):
             procs = sorted({e.process for e in events if e.process and e.process != "<unknown>"})
             pci = sorted({e.pci for e in events if e.pci}) or sorted({g.gpu.pci_bus_id for g in gauges
                                                                      if g.gpu.pci_bus_id}) or None
+            # the GPU by the exporter's UUID, else by the PCI address the kernel names it with
+            gpus = sorted({g.gpu.uuid for g in gauges if g.gpu.uuid}) or pci or []
             culprit = {}
             if fid == "application.xid_application_fault":
                 # the kernel names a process, not a pod: name the pod only when it is the one
@@ -156,7 +158,7 @@ def kernel_log(ctx):
                     cites.append(ctx.cite_object(users[0], f"{users[0].name}: the only GPU workload on {node} "
                                                            f"({', '.join(f'{k}={v}' for k, v in users[0].gpu_requests.items())})"))
             yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
-                              pci=pci, message=", ".join(procs) or None, **culprit)
+                              pci=pci, gpu=", ".join(gpus) or None, message=", ".join(procs) or None, **culprit)
         nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"] if text is not None else []
         if nouveau and ("driver.nouveau_conflict", "critical") not in found:
             yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
