@@ -6,6 +6,7 @@ from __future__ import annotations
 from triage.classify.rules.base import node_subject, rule
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, scan
+from triage.evidence.xid_catalog import HARDWARE_XIDS
 
 P = LogPattern
 PATTERNS = (
@@ -35,6 +36,7 @@ def log_signatures(ctx):
 XID_ECC = frozenset({48, 63, 64, 92, 94, 95})
 XID_GSP = frozenset({119, 120})
 XID_NVLINK = frozenset({74, 144, 145, 146, 147, 148, 149, 150})
+assert XID_ECC | XID_GSP | XID_NVLINK <= HARDWARE_XIDS
 
 
 def xid_finding_id(event) -> tuple[str, str] | None:

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.context import gpu_stack_role
+from triage.classify.rules.driver import XID_ECC, XID_GSP, XID_NVLINK
 from triage.classify.rules.patterns import LogPattern, apply_patterns
-from triage.evidence.xid_catalog import HARDWARE_XIDS
 
 P = LogPattern
-ECC_XIDS = (48, 63, 64, 92, 94, 95)
-GSP_XIDS = (119, 120)
-NVLINK_XIDS = (74, 144, 145, 146, 147, 148, 149, 150)
 PATTERNS = (
     P("device-plugin", "plugin_nvml_unavailable", "plugin.nvml_unavailable", "error"),
     P("device-plugin", "plugin_no_devices", "plugin.no_devices_found", "error"),
@@ -21,12 +18,12 @@ PATTERNS = (
     P("device-plugin", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
     P("device-plugin", "driver_not_loaded", "driver.not_loaded", "critical"),
     P("device-plugin", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
-    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_ecc_error", "critical", when=("xid", ECC_XIDS)),
-    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_gsp_error", "critical", when=("xid", GSP_XIDS)),
-    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_nvlink_error", "critical", when=("xid", NVLINK_XIDS)),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_ecc_error", "critical", when=("xid", tuple(sorted(XID_ECC)))),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_gsp_error", "critical", when=("xid", tuple(sorted(XID_GSP)))),
+    P("device-plugin", "plugin_xid_unhealthy", "driver.xid_nvlink_error", "critical", when=("xid", tuple(sorted(XID_NVLINK)))),
     P("device-plugin", "plugin_xid_unhealthy", "driver.gpu_fallen_off_bus", "critical", when=("xid", (79,))),
     P("device-plugin", "plugin_xid_unhealthy", "driver.xid_unhealthy_device", "error",
-      when=("xid", tuple(x for x in range(1, 200) if x not in ECC_XIDS + GSP_XIDS + NVLINK_XIDS + (79,)))),
+      when=("xid", tuple(x for x in range(1, 200) if x not in XID_ECC | XID_GSP | XID_NVLINK | {79}))),
     P("device-plugin", "plugin_device_unhealthy", "driver.xid_unhealthy_device", "error"),
     P("gfd", "gfd_error", "plugin.gfd_error", "error"),
     P("mig-manager", "mig_apply_failed", "plugin.mig_config_failed", "error"),
@@ -36,7 +33,6 @@ PATTERNS = (
     P("validator", "plugin_validation_no_resource", "plugin.validation_no_free_gpu", "warning"),
     P("validator", "insufficient_gpu", "plugin.validation_no_free_gpu", "warning"),
 )
-assert all(x in HARDWARE_XIDS for x in ECC_XIDS + GSP_XIDS + NVLINK_XIDS)
 
 
 @rule(ids=sorted({p.id for p in PATTERNS}), reads=("pods/log",))
