@@ -103,7 +103,6 @@ class ExecPaths:
 _LOG_RE = re.compile(rf"^{LOGS}/([^/]+)/([^/]+)/([^/]+?)(-previous)?\.log$")
 _EXEC_RE = re.compile(rf"^{GPU_EXEC}/([^/]+)/([^/]+)/([^/]+)/([^/]+)\.(stdout|stderr|json)$")
 _NAMESPACED_RE = re.compile(rf"^{RESOURCES}/([a-z-]+)/([^/]+)\.json$")
-_NODE_FILE_RE = re.compile(rf"^{GPU_NODES}/([^/]+)/(dmesg\.log|dcgm\.prom)$")
 
 
 @dataclass(frozen=True)
@@ -137,11 +136,6 @@ def parse_namespaced_list(path: str) -> tuple[str, str] | None:
     if folder not in NAMESPACED_KINDS.values():
         return None
     return folder, ns
-
-
-def parse_node_file(path: str) -> tuple[str, str] | None:
-    m = _NODE_FILE_RE.match(path)
-    return m.groups() if m else None
 
 
 def _seg(value: str) -> str:

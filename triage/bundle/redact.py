@@ -21,7 +21,7 @@ import hmac
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from triage.errors import UsageError
 
@@ -191,7 +191,3 @@ class Redactor:
                 "count": sum(self.counts.values()), "by_rule": dict(sorted(self.counts.items())),
                 "secrets_read": 0}
 
-
-def scan_for(values: Iterable[str], data: bytes) -> list[str]:
-    """Which of `values` still occur in `data` (tests and self-checks)."""
-    return [v for v in values if v.encode() in data]
