@@ -197,18 +197,13 @@ class GpuInventory:
 def _holders_by_node(pods: Iterable[Pod]) -> dict[str, dict[str, list[GpuHolder]]]:
     out: dict[str, dict[str, list[GpuHolder]]] = defaultdict(lambda: defaultdict(list))
     for pod in pods:
-        raw = pod.raw
-        if not raw_pod_requests_gpu(raw):
-            continue
-        status = raw.get("status")
-        phase = str(status.get("phase") or "") if isinstance(status, Mapping) else ""
-        if phase in ("Succeeded", "Failed"):
+        if not raw_pod_requests_gpu(pod.raw) or pod.is_terminal:
             continue
         node = pod.node_name
         if not node:
             continue
         for resource, count in pod.gpu_requests.items():
-            out[node][resource].append(GpuHolder(pod.namespace or "", pod.name, count, phase))
+            out[node][resource].append(GpuHolder(pod.namespace or "", pod.name, count, pod.phase))
     return out
 
 
