@@ -1,6 +1,6 @@
 """Resources outside the core lists, read when their API exists: the GPU operator's
-ClusterPolicy and NVIDIADriver, the pod's RuntimeClass, DRA ResourceClaims and
-ResourceSlices. A 404 on the API means "not installed" (skipped, not a gap).
+ClusterPolicy and NVIDIADriver, the pod's RuntimeClass, DRA ResourceClaims.
+(ResourceSlices are not read: no rule looks at them yet.) A 404 on the API means "not installed" (skipped, not a gap).
 Written as JSON arrays under cluster-resources/custom-resources/ (troubleshoot's
 convention)."""
 
@@ -14,13 +14,13 @@ from triage.collect.session import Session
 DRA_VERSIONS = ("v1", "v1beta2", "v1beta1")
 
 
-def _list_cluster(session: Session, collector: str, plural: str, group: str, versions: tuple[str, ...],
-                  query: dict | None = None) -> list[dict] | None:
+def _list_cluster(session: Session, collector: str, plural: str, group: str,
+                  versions: tuple[str, ...]) -> list[dict] | None:
     path = layout.custom_resource(f"{plural}.{group}")
     for version in versions:
         items: list[dict] = []
         try:
-            for page in session.kube.list_pages(f"/apis/{group}/{version}/{plural}", query,
+            for page in session.kube.list_pages(f"/apis/{group}/{version}/{plural}", None,
                                                 session.options.page_size):
                 items.extend(page.get("items") or [])
         except ApiFailure as failure:
@@ -74,7 +74,3 @@ def collect_resource_claims(session: Session, namespace: str) -> None:
         return
     session.skip("dra", "resource.k8s.io is not served by this cluster")
 
-
-def collect_resource_slices(session: Session, node: str) -> None:
-    _list_cluster(session, "dra", "resourceslices", "resource.k8s.io", DRA_VERSIONS,
-                  {"fieldSelector": f"spec.nodeName={node}"})

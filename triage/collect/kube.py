@@ -69,9 +69,6 @@ class ApiFailure(Exception):
         where = f" [{self.path}]" if self.path else ""
         return f"{self.reason}{code}: {self.message}{where}"
 
-    def as_json(self) -> dict:
-        return {"status": self.status, "reason": self.reason, "message": self.message, "path": self.path}
-
 
 class Budget:
     """The whole collection's time budget: every call gets min(its own timeout, what is left)."""

@@ -175,7 +175,7 @@ def _operator_logs(session: Session, ds_future: Future) -> list[Future]:
     return futures
 
 
-def _pod_context(session: Session, pod_list: list[dict], controller_events_done: bool = False) -> None:
+def _pod_context(session: Session, pod_list: list[dict]) -> None:
     """Everything around a set of pods of one namespace: events, owners, PVCs, quotas,
     PDBs, runtime class, DRA claims, nodes (or candidates) and their GPU stack."""
     opts = session.options
@@ -190,8 +190,7 @@ def _pod_context(session: Session, pod_list: list[dict], controller_events_done:
         ns = pod["metadata"].get("namespace") or "default"
         futures.append(session.submit_once(("events", ns, "Pod", pod["metadata"]["name"]), events.collect_events,
                                            session, ns, "Pod", pod["metadata"]["name"]))
-        if not controller_events_done:
-            futures.append(session.submit(owners.collect_owner_chain, session, pod))
+        futures.append(session.submit(owners.collect_owner_chain, session, pod))
         futures.append(session.submit(namespace_objects.collect_pvcs, session, pod))
     for pod in detailed:
         futures += logs.collect_pod_logs(session, pod)
@@ -298,7 +297,7 @@ def _collect_workload_target(session: Session, target: Target) -> None:
                              keep=lambda p: _owned_by(p, uid, target.kind))
     session.gather(futures)
     if members:
-        _pod_context(session, members[:50], controller_events_done=False)
+        _pod_context(session, members[:50])
 
 
 def _owned_by(pod: dict, uid: str | None, kind: str) -> bool:

@@ -196,9 +196,6 @@ class Session:
             for item in items:
                 bucket[_key(item)] = item
 
-    def has_list(self, path: str) -> bool:
-        return path in self._lists
-
     def write_text(self, collector: str, path: str, text: str) -> str:
         self.writer.write_text(path, self.redactor.text(text))
         self.ok(collector, path)

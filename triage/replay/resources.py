@@ -44,10 +44,6 @@ class ResourceType:
     def list_kind(self) -> str:
         return self.kind + "List"
 
-    @property
-    def path_prefix(self) -> str:
-        return f"/apis/{self.group}/{self.version}" if self.group else "/api/v1"
-
 
 def _s(*keys: str) -> Getter:
     def get(obj: Mapping) -> str:
