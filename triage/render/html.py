@@ -26,7 +26,7 @@ from markupsafe import Markup
 from triage.render.markdown import render_view
 from triage.render.untrusted_text import slug
 from triage.render.view import build_view
-from triage.render.wording import templates_dir
+from triage.resources import report_templates_dir
 
 SAFE_SCHEMES = ("http:", "https:", "mailto:")
 
@@ -65,7 +65,7 @@ def markdown_to_html(text: str) -> str:
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        loader=jinja2.FileSystemLoader(str(report_templates_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=True,
         trim_blocks=True,

@@ -25,7 +25,7 @@ import jinja2
 
 from triage.render.untrusted_text import clean
 from triage.render.view import build_view
-from triage.render.wording import templates_dir
+from triage.resources import report_templates_dir
 
 PARTS_ALL = frozenset({"head", "body", "capacity", "workloads", "release"})
 
@@ -90,7 +90,7 @@ def holders_text(holders: list[dict[str, Any]], limit: int = 8) -> str:
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        loader=jinja2.FileSystemLoader(str(report_templates_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,

@@ -11,38 +11,25 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 from typing import Any, Mapping
 
 import yaml
 
+from triage import playbooks
 from triage.errors import TriageError
-
-
-def templates_dir() -> Path:
-    """The report templates: through `triage.resources` (installed wheel or
-    checkout), else the checkout's `report_templates/`."""
-    try:
-        from triage.resources import report_templates_dir
-    except ImportError:  # pragma: no cover - resources ships with the package
-        return Path(__file__).resolve().parents[2] / "report_templates"
-    return Path(report_templates_dir())
+from triage.resources import report_templates_dir
 
 
 @functools.lru_cache(maxsize=1)
 def labels() -> dict[str, Any]:
     """The report's fixed wording (`report_templates/labels.yaml`)."""
-    path = templates_dir() / "labels.yaml"
+    path = report_templates_dir() / "labels.yaml"
     return yaml.safe_load(path.read_text("utf-8"))
 
 
 def playbook_markdown(fid: str, params: Mapping[str, Any]) -> str | None:
     """The playbook for `fid` with this incident's names filled in, its
     headings moved under the report's own (# -> ####), or None if there is none."""
-    try:
-        from triage import playbooks
-    except ImportError:
-        return None
     try:
         text = playbooks.render(fid, dict(params))
     except (TriageError, LookupError, OSError, ValueError):
