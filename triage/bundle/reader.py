@@ -18,6 +18,7 @@ import shutil
 import stat
 import tarfile
 import tempfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,7 +160,7 @@ def _unpack(source: Path, dest: Path, limits: Limits) -> tuple[Path, tuple[str, 
                         if written > member.size:
                             raise UnsafeBundleError(f"refused bundle member {member.name}: larger than its header says")
                         out.write(chunk)
-        except (tarfile.TarError, EOFError, OSError, zlib_error()) as err:
+        except (tarfile.TarError, EOFError, OSError, zlib.error) as err:
             raise BundleError(f"cannot read {source}: {err}") from None
     # A tarball of one folder: that folder is the root (support-bundle-<date>/...).
     root = dest
@@ -168,8 +169,3 @@ def _unpack(source: Path, dest: Path, limits: Limits) -> tuple[Path, tuple[str, 
         if only.is_dir():
             root = only
     return root.resolve(), tuple(skipped)
-
-
-def zlib_error():
-    import zlib
-    return zlib.error
