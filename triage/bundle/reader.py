@@ -88,12 +88,18 @@ def _check_directory(root: Path, limits: Limits) -> None:
                 raise UnsafeBundleError(f"refused bundle member {rel}: not a regular file")
             count += 1
             total += st.st_size
-            if count > limits.max_files:
-                raise UnsafeBundleError(f"refused bundle: more than {limits.max_files} files (at {rel})")
-            if st.st_size > limits.max_file_bytes:
-                raise UnsafeBundleError(f"refused bundle member {rel}: {st.st_size} bytes is over the limit of {limits.max_file_bytes}")
-            if total > limits.max_total_bytes:
-                raise UnsafeBundleError(f"refused bundle: more than {limits.max_total_bytes} bytes (at {rel})")
+            _within_limits(rel, st.st_size, count, total, limits)
+
+
+def _within_limits(name: str, size: int, count: int, total: int, limits: Limits) -> None:
+    """Refuse the member `name` of `size` bytes when it makes the bundle `count` files
+    and `total` bytes past the limits (directory and tarball alike)."""
+    if count > limits.max_files:
+        raise UnsafeBundleError(f"refused bundle: more than {limits.max_files} files (at {name})")
+    if size > limits.max_file_bytes:
+        raise UnsafeBundleError(f"refused bundle member {name}: {size} bytes is over the limit of {limits.max_file_bytes}")
+    if total > limits.max_total_bytes:
+        raise UnsafeBundleError(f"refused bundle: more than {limits.max_total_bytes} bytes (at {name})")
 
 
 def _member_name(raw: str) -> str:
@@ -137,14 +143,8 @@ def _unpack(source: Path, dest: Path, limits: Limits) -> tuple[Path, tuple[str, 
                 if not member.isreg():
                     raise UnsafeBundleError(f"refused bundle member {member.name}: not a regular file or folder")
                 count += 1
-                if count > limits.max_files:
-                    raise UnsafeBundleError(f"refused bundle: more than {limits.max_files} files (at {member.name})")
-                if member.size > limits.max_file_bytes:
-                    raise UnsafeBundleError(
-                        f"refused bundle member {member.name}: {member.size} bytes is over the limit of {limits.max_file_bytes}")
                 total += member.size
-                if total > limits.max_total_bytes:
-                    raise UnsafeBundleError(f"refused bundle: more than {limits.max_total_bytes} bytes (at {member.name})")
+                _within_limits(member.name, member.size, count, total, limits)
                 if total / compressed > limits.max_ratio and total > 64 * 1024 * 1024:
                     raise UnsafeBundleError(
                         f"refused bundle member {member.name}: decompression ratio over {limits.max_ratio:g}")
