@@ -7,9 +7,10 @@ EventsV1Api breaks on legacy kubelet events).
 
 from __future__ import annotations
 
+from triage.bundle import layout
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
-from triage.collect.session import Session, namespaced
+from triage.collect.session import Session
 
 
 def collect_events(session: Session, namespace: str | None, kind: str, name: str) -> list[dict]:
@@ -24,15 +25,15 @@ def collect_events(session: Session, namespace: str | None, kind: str, name: str
         for page in session.kube.list_pages(base, {"fieldSelector": selector}, session.options.page_size):
             items.extend(page.get("items") or [])
     except ApiFailure as failure:
-        session.failed("events", namespaced("events", namespace or "default"), failure,
+        session.failed("events", layout.namespaced_list("events", namespace or "default"), failure,
                        needs("list", "events", namespace), what=f"events of {kind} {namespace or '*'}/{name}")
         return items
     by_ns: dict[str, list[dict]] = {}
     for ev in items:
         by_ns.setdefault((ev.get("metadata") or {}).get("namespace") or namespace or "default", []).append(ev)
     for ns, evs in by_ns.items():
-        session.add_items(namespaced("events", ns), "EventList", "v1", evs)
-        session.ok("events", namespaced("events", ns))
+        session.add_items(layout.namespaced_list("events", ns), "EventList", "v1", evs)
+        session.ok("events", layout.namespaced_list("events", ns))
     if not items:
         session.ok("events")
     return items

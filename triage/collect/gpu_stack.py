@@ -10,11 +10,12 @@ The role table is the one the classifier reads (`triage.bundle.objects.gpu_stack
 
 from __future__ import annotations
 
+from triage.bundle import layout
 from triage.bundle.objects import gpu_stack as shared
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.pods import holds_resources, list_pods, requests_gpu
-from triage.collect.session import Session, namespaced
+from triage.collect.session import Session
 
 # One label selector per key, for discovery across namespaces (scan -n NS), from the shared table.
 APP_SELECTOR = "app in (" + ",".join(sorted(k for k, role in shared.ROLE_BY_LABEL.items() if role != "operator")) + ")"
@@ -37,7 +38,7 @@ def pods_on_node(session: Session, node: str, target_uids: set[str] = frozenset(
         return uid in target_uids or stack_role(pod) is not None or (requests_gpu(pod) and holds_resources(pod))
     return list_pods(session, "pods-on-nodes", None, {"fieldSelector": f"spec.nodeName={node}"}, keep,
                      needs("list", "pods") + f" (field selector spec.nodeName={node})",
-                     piece=namespaced("pods", f"_node_{node}"), record=record)
+                     piece=layout.namespaced_list("pods", f"_node_{node}"), record=record)
 
 
 def stack_daemonsets(session: Session) -> list[dict]:
@@ -48,15 +49,15 @@ def stack_daemonsets(session: Session) -> list[dict]:
         for page in session.kube.list_pages("/apis/apps/v1/daemonsets", None, session.options.page_size):
             kept.extend(ds for ds in page.get("items") or [] if stack_role(ds))
     except ApiFailure as failure:
-        session.failed("gpu-stack", namespaced("daemonsets", "_all"), failure,
+        session.failed("gpu-stack", layout.namespaced_list("daemonsets", "_all"), failure,
                        needs("list", "daemonsets", None, "apps"))
         return kept
     by_ns: dict[str, list[dict]] = {}
     for ds in kept:
         by_ns.setdefault(ds["metadata"].get("namespace") or "default", []).append(ds)
     for ns, items in by_ns.items():
-        session.add_items(namespaced("daemonsets", ns), "DaemonSetList", "apps/v1", items)
-        session.ok("gpu-stack", namespaced("daemonsets", ns))
+        session.add_items(layout.namespaced_list("daemonsets", ns), "DaemonSetList", "apps/v1", items)
+        session.ok("gpu-stack", layout.namespaced_list("daemonsets", ns))
     if not kept:
         session.ok("gpu-stack")
     session.extra.setdefault("gpu_stack", {})["namespaces"] = sorted(by_ns)

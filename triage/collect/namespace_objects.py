@@ -3,14 +3,15 @@ namespace's ResourceQuotas and PodDisruptionBudgets."""
 
 from __future__ import annotations
 
+from triage.bundle import layout
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
-from triage.collect.session import Session, namespaced
+from triage.collect.session import Session
 
 
 def collect_pvcs(session: Session, pod: dict) -> None:
     namespace = pod["metadata"].get("namespace") or "default"
-    path = namespaced("pvcs", namespace)
+    path = layout.namespaced_list("pvcs", namespace)
     for vol in (pod.get("spec") or {}).get("volumes") or []:
         claim = (vol.get("persistentVolumeClaim") or {}).get("claimName")
         if not claim:
@@ -26,7 +27,7 @@ def collect_pvcs(session: Session, pod: dict) -> None:
 
 def _list(session: Session, collector: str, url: str, kind: str, list_kind: str, api_version: str,
           resource: str, namespace: str, group: str = "") -> None:
-    path = namespaced(kind, namespace)
+    path = layout.namespaced_list(kind, namespace)
     try:
         items: list[dict] = []
         for page in session.kube.list_pages(url, None, session.options.page_size):

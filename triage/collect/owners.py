@@ -4,10 +4,11 @@ the controller: `FailedCreate` on the ReplicaSet or Job)."""
 
 from __future__ import annotations
 
+from triage.bundle import layout
 from triage.collect.events import collect_events
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
-from triage.collect.session import Session, namespaced
+from triage.collect.session import Session
 from triage.errors import ClusterError
 
 # kind -> (api path segment, bundle kind folder, list kind, apiVersion, rbac group)
@@ -29,7 +30,7 @@ def get_controller(session: Session, namespace: str, kind: str, name: str, requi
     prefix, resource, folder, list_kind, api_version, group = spec
     if not session.once("controller", namespace, kind, name):
         return session.remembered(("controller", namespace, kind, name))
-    path = namespaced(folder, namespace)
+    path = layout.namespaced_list(folder, namespace)
     try:
         obj = session.kube.get_json(f"/{prefix}/namespaces/{namespace}/{resource}/{name}")
     except ApiFailure as failure:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from triage.bundle import layout
 from triage.bundle.objects.gpu_resource import is_gpu_resource
 from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu as requests_gpu  # noqa: F401 (collect's name)
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
-from triage.collect.session import Session, namespaced
+from triage.collect.session import Session
 from triage.errors import ClusterError
 
 
@@ -51,7 +52,7 @@ def holds_resources(pod: dict) -> bool:
 
 
 def get_pod(session: Session, namespace: str, name: str, required: bool = False) -> dict | None:
-    path = namespaced("pods", namespace)
+    path = layout.namespaced_list("pods", namespace)
     try:
         pod = session.kube.get_json(f"/api/v1/namespaces/{namespace}/pods/{name}")
     except ApiFailure as failure:
@@ -79,7 +80,7 @@ def list_pods(session: Session, collector: str, namespace: str | None, query: di
                 if keep(pod):
                     kept.append(pod)
     except ApiFailure as failure:
-        piece = piece or (namespaced("pods", namespace) if namespace else namespaced("pods", "_all"))
+        piece = piece or layout.namespaced_list("pods", namespace or "_all")
         if kept and record:
             add_pods(session, collector, kept)
         session.failed(collector, piece, failure, permission or needs("list", "pods", namespace))
@@ -96,6 +97,6 @@ def add_pods(session: Session, collector: str, pods: Iterable[dict]) -> None:
     for pod in pods:
         by_ns.setdefault((pod.get("metadata") or {}).get("namespace") or "default", []).append(pod)
     for ns, items in by_ns.items():
-        path = namespaced("pods", ns)
+        path = layout.namespaced_list("pods", ns)
         session.add_items(path, "PodList", "v1", items)
         session.ok(collector, path)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 
+from triage.bundle import layout
 from triage.collect import custom, dcgm, events, gpu_stack, in_container, logs, namespace_objects, owners
 from triage.collect import nodes as nodes_mod
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.pods import add_pods, holds_resources, is_healthy, requests_gpu
-from triage.collect.session import Session, namespaced
+from triage.collect.session import Session
 
 MAX_TARGETS_DETAILED = 300
 MAX_NODES_DETAILED = 10
@@ -41,7 +42,7 @@ def page_pods(session: Session, namespace: str | None, with_stack: bool) -> dict
                         kept["holders"].append(pod)
             del page
     except ApiFailure as failure:
-        session.failed("scan-pods", namespaced("pods", namespace or "_all"), failure,
+        session.failed("scan-pods", layout.namespaced_list("pods", namespace or "_all"), failure,
                        needs("list", "pods", namespace))
     for group in kept.values():
         add_pods(session, "scan-pods", group)

@@ -250,7 +250,3 @@ def _needs_for(failure: ApiFailure, needs: str) -> str:
     if failure.reason in ("TooManyRequests", "ServerError", "Unreachable"):
         return f"{needs} (the API server failed: retry later)"
     return needs
-
-
-def namespaced(kind: str, namespace: str) -> str:
-    return layout.namespaced_list(kind, namespace)
