@@ -194,11 +194,21 @@ class Playbook:
 
 
 @functools.lru_cache(maxsize=1)
+def _taxonomy_doc() -> dict[str, Any]:
+    """The packaged `triage/data/taxonomy.yaml`, read and parsed once."""
+    text = importlib_resources.files("triage").joinpath("data/taxonomy.yaml").read_text("utf-8")
+    return yaml.safe_load(text) or {}
+
+
 def taxonomy() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(layers, finding ids) in the taxonomy's order."""
-    text = importlib_resources.files("triage").joinpath("data/taxonomy.yaml").read_text("utf-8")
-    doc = yaml.safe_load(text)
+    doc = _taxonomy_doc()
     return tuple(doc["layers"]), tuple(doc["findings"])
+
+
+def taxonomy_line(fid: str) -> str:
+    """The taxonomy's one-line description of `fid`, or `fid` itself when it has none."""
+    return (_taxonomy_doc().get("findings") or {}).get(fid, fid)
 
 
 @functools.lru_cache(maxsize=1)

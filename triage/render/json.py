@@ -9,31 +9,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-import yaml
-
-from triage import TOOL_NAME, __version__
+from triage import TOOL_NAME, __version__, playbooks
 from triage.classify.model import Diagnosis, Finding, Report
 
 SCHEMA = "gpu-triage.findings/v1"
 
 
-@lru_cache(maxsize=1)
-def _taxonomy() -> dict[str, str]:
-    text = resources.files("triage").joinpath("data/taxonomy.yaml").read_text(encoding="utf-8")
-    return dict((yaml.safe_load(text) or {}).get("findings") or {})
-
-
 def title_for(id: str, params) -> str:
-    """The playbook's title template when triage.playbooks exists, else the taxonomy text."""
+    """The playbook's title template, else (no playbook for the id) the taxonomy text."""
     try:
-        from triage import playbooks  # written by another part; optional at import time
         return str(playbooks.title_for(id, dict(params)))
     except Exception:  # noqa: BLE001 - any playbook problem falls back to the taxonomy line
-        return _taxonomy().get(id, id)
+        return playbooks.taxonomy_line(id)
 
 
 def finding_json(f: Finding) -> dict:
