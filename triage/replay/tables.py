@@ -24,6 +24,8 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Callable, Mapping
 
+from triage.bundle.objects.fields import dig
+
 Column = tuple[str, str, int, str]     # name, format, priority, description
 
 
@@ -75,21 +77,18 @@ def since(value, now: _dt.datetime) -> str:
     return human_duration((now - t).total_seconds())
 
 
-def _d(obj, *keys):
-    for k in keys:
-        if not isinstance(obj, Mapping):
-            return None
-        obj = obj.get(k)
-    return obj
+NAME_COLUMN: Column = ("Name", "name", 0, "Name must be unique within a namespace.")
+AGE_COLUMN: Column = ("Age", "", 0, "CreationTimestamp is a timestamp representing the server time when this "
+                                    "object was created.")
 
 
 # ---- pods ---------------------------------------------------------------------------
 POD_COLUMNS: list[Column] = [
-    ("Name", "name", 0, "Name must be unique within a namespace."),
+    NAME_COLUMN,
     ("Ready", "", 0, "The aggregate readiness state of this pod for accepting traffic."),
     ("Status", "", 0, "The aggregate status of the containers in this pod."),
     ("Restarts", "", 0, "The number of times the containers in this pod have been restarted and when the last container in this pod has restarted."),
-    ("Age", "", 0, "CreationTimestamp is a timestamp representing the server time when this object was created."),
+    AGE_COLUMN,
     ("IP", "", 1, "The IP address assigned to the pod."),
     ("Node", "", 1, "NodeName is a request to schedule this pod onto a specific node."),
     ("Nominated Node", "", 1, "nominatedNodeName is set only when this pod preempts other pods on the node."),
@@ -126,14 +125,14 @@ def pod_cells(pod: Mapping, now: _dt.datetime) -> list:
     init_statuses = st.get("initContainerStatuses") or []
     for i, c in enumerate(init_statuses):
         restarts += int(c.get("restartCount") or 0)
-        finished = parse_time(_d(c, "lastState", "terminated", "finishedAt"))
+        finished = parse_time(dig(c, "lastState", "terminated", "finishedAt"))
         last_restart = later(last_restart, finished)
         is_sidecar = _restartable(init_specs.get(c.get("name")))
         if is_sidecar:
             sidecar_restarts += int(c.get("restartCount") or 0)
             last_sidecar_restart = later(last_sidecar_restart, finished)
-        term = _d(c, "state", "terminated")
-        waiting = _d(c, "state", "waiting")
+        term = dig(c, "state", "terminated")
+        waiting = dig(c, "state", "waiting")
         if isinstance(term, Mapping) and int(term.get("exitCode") or 0) == 0:
             continue
         if is_sidecar and c.get("started"):
@@ -161,9 +160,9 @@ def pod_cells(pod: Mapping, now: _dt.datetime) -> list:
         has_running = False
         for c in reversed(st.get("containerStatuses") or []):
             restarts += int(c.get("restartCount") or 0)
-            last_restart = later(last_restart, parse_time(_d(c, "lastState", "terminated", "finishedAt")))
-            waiting = _d(c, "state", "waiting")
-            term = _d(c, "state", "terminated")
+            last_restart = later(last_restart, parse_time(dig(c, "lastState", "terminated", "finishedAt")))
+            waiting = dig(c, "state", "waiting")
+            term = dig(c, "state", "terminated")
             if isinstance(waiting, Mapping) and waiting.get("reason"):
                 reason = str(waiting["reason"])
             elif isinstance(term, Mapping) and term.get("reason"):
@@ -171,7 +170,7 @@ def pod_cells(pod: Mapping, now: _dt.datetime) -> list:
             elif isinstance(term, Mapping):
                 reason = (f"Signal:{term['signal']}" if term.get("signal")
                           else f"ExitCode:{int(term.get('exitCode') or 0)}")
-            elif c.get("ready") and isinstance(_d(c, "state", "running"), Mapping):
+            elif c.get("ready") and isinstance(dig(c, "state", "running"), Mapping):
                 has_running = True
                 ready += 1
         if reason == "Completed" and has_running:
@@ -179,7 +178,7 @@ def pod_cells(pod: Mapping, now: _dt.datetime) -> list:
                             for cond in st.get("conditions") or [])
             reason = "Running" if pod_ready else "NotReady"
 
-    deleting = bool(_d(pod, "metadata", "deletionTimestamp"))
+    deleting = bool(dig(pod, "metadata", "deletionTimestamp"))
     if deleting and st.get("reason") == "NodeLost":
         reason = "Unknown"
     elif deleting and phase not in ("Succeeded", "Failed"):
@@ -197,17 +196,17 @@ def pod_cells(pod: Mapping, now: _dt.datetime) -> list:
         conds = {c.get("type"): c.get("status") for c in st.get("conditions") or []}
         true = sum(1 for g in gates if conds.get(g.get("conditionType")) == "True")
         gates_cell = f"{true}/{len(gates)}"
-    return [_d(pod, "metadata", "name") or "", f"{ready}/{total}", reason, restarts_cell,
-            since(_d(pod, "metadata", "creationTimestamp"), now), ip, spec.get("nodeName") or "<none>",
+    return [dig(pod, "metadata", "name") or "", f"{ready}/{total}", reason, restarts_cell,
+            since(dig(pod, "metadata", "creationTimestamp"), now), ip, spec.get("nodeName") or "<none>",
             st.get("nominatedNodeName") or "<none>", gates_cell]
 
 
 # ---- nodes --------------------------------------------------------------------------
 NODE_COLUMNS: list[Column] = [
-    ("Name", "name", 0, "Name must be unique within a namespace."),
+    NAME_COLUMN,
     ("Status", "", 0, "The status of the node"),
     ("Roles", "", 0, "The roles of the node"),
-    ("Age", "", 0, "CreationTimestamp is a timestamp representing the server time when this object was created."),
+    AGE_COLUMN,
     ("Version", "", 0, "Kubelet Version reported by the node."),
     ("Internal-IP", "", 1, "List of internal IPs."),
     ("External-IP", "", 1, "List of external IPs."),
@@ -219,31 +218,31 @@ NODE_COLUMNS: list[Column] = [
 
 def node_cells(node: Mapping, now: _dt.datetime) -> list:
     status = []
-    for cond in _d(node, "status", "conditions") or []:
+    for cond in dig(node, "status", "conditions") or []:
         if cond.get("type") == "Ready":
             status = ["Ready" if cond.get("status") == "True" else "NotReady"]
     if not status:
         status = ["Unknown"]
-    if _d(node, "spec", "unschedulable"):
+    if dig(node, "spec", "unschedulable"):
         status.append("SchedulingDisabled")
     roles = set()
-    for key, value in (_d(node, "metadata", "labels") or {}).items():
+    for key, value in (dig(node, "metadata", "labels") or {}).items():
         if key.startswith("node-role.kubernetes.io/"):
             role = key[len("node-role.kubernetes.io/"):]
             if role:
                 roles.add(role)
         elif key == "kubernetes.io/role" and value:
             roles.add(str(value))
-    info = _d(node, "status", "nodeInfo") or {}
+    info = dig(node, "status", "nodeInfo") or {}
 
     def address(kind: str) -> str:
-        for a in _d(node, "status", "addresses") or []:
+        for a in dig(node, "status", "addresses") or []:
             if a.get("type") == kind:
                 return str(a.get("address") or "")
         return "<none>"
 
-    return [_d(node, "metadata", "name") or "", ",".join(status), ",".join(sorted(roles)) or "<none>",
-            since(_d(node, "metadata", "creationTimestamp"), now), info.get("kubeletVersion") or "",
+    return [dig(node, "metadata", "name") or "", ",".join(status), ",".join(sorted(roles)) or "<none>",
+            since(dig(node, "metadata", "creationTimestamp"), now), info.get("kubeletVersion") or "",
             address("InternalIP"), address("ExternalIP"), info.get("osImage") or "<unknown>",
             info.get("kernelVersion") or "<unknown>", info.get("containerRuntimeVersion") or "<unknown>"]
 
@@ -265,57 +264,57 @@ EVENT_COLUMNS: list[Column] = [
 
 def event_cells(ev: Mapping, now: _dt.datetime) -> list:
     first = ev.get("firstTimestamp") or ev.get("eventTime")
-    last = ev.get("lastTimestamp") or _d(ev, "series", "lastObservedTime") or ev.get("eventTime") or first
-    count = ev.get("count") or _d(ev, "series", "count") or 1
+    last = ev.get("lastTimestamp") or dig(ev, "series", "lastObservedTime") or ev.get("eventTime") or first
+    count = ev.get("count") or dig(ev, "series", "count") or 1
     inv = ev.get("involvedObject") or {}
-    source = _d(ev, "source", "component") or ev.get("reportingComponent") or ""
-    host = _d(ev, "source", "host")
+    source = dig(ev, "source", "component") or ev.get("reportingComponent") or ""
+    host = dig(ev, "source", "host")
     if host:
         source = f"{source}, {host}"
     return [since(last, now), ev.get("type") or "", ev.get("reason") or "",
             f"{str(inv.get('kind') or '').lower()}/{inv.get('name') or ''}", inv.get("fieldPath") or "",
             source, str(ev.get("message") or "").strip(), since(first, now), int(count),
-            _d(ev, "metadata", "name") or ""]
+            dig(ev, "metadata", "name") or ""]
 
 
 # ---- namespaces, deployments, everything else -------------------------------------------
 NAMESPACE_COLUMNS: list[Column] = [
-    ("Name", "name", 0, "Name must be unique within a namespace."),
+    NAME_COLUMN,
     ("Status", "", 0, "The status of the namespace"),
-    ("Age", "", 0, "CreationTimestamp is a timestamp representing the server time when this object was created."),
+    AGE_COLUMN,
 ]
 
 
 def namespace_cells(ns: Mapping, now: _dt.datetime) -> list:
-    return [_d(ns, "metadata", "name") or "", _d(ns, "status", "phase") or "",
-            since(_d(ns, "metadata", "creationTimestamp"), now)]
+    return [dig(ns, "metadata", "name") or "", dig(ns, "status", "phase") or "",
+            since(dig(ns, "metadata", "creationTimestamp"), now)]
 
 
 DEPLOYMENT_COLUMNS: list[Column] = [
-    ("Name", "name", 0, "Name must be unique within a namespace."),
+    NAME_COLUMN,
     ("Ready", "", 0, "Number of the pod with ready state"),
     ("Up-to-date", "integer", 0, "Total number of non-terminated pods targeted by this deployment that have the desired template spec."),
     ("Available", "integer", 0, "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment."),
-    ("Age", "", 0, "CreationTimestamp is a timestamp representing the server time when this object was created."),
+    AGE_COLUMN,
 ]
 
 
 def deployment_cells(d: Mapping, now: _dt.datetime) -> list:
     st = d.get("status") or {}
-    return [_d(d, "metadata", "name") or "",
-            f"{int(st.get('readyReplicas') or 0)}/{int(_d(d, 'spec', 'replicas') or 0)}",
+    return [dig(d, "metadata", "name") or "",
+            f"{int(st.get('readyReplicas') or 0)}/{int(dig(d, 'spec', 'replicas') or 0)}",
             int(st.get("updatedReplicas") or 0), int(st.get("availableReplicas") or 0),
-            since(_d(d, "metadata", "creationTimestamp"), now)]
+            since(dig(d, "metadata", "creationTimestamp"), now)]
 
 
 GENERIC_COLUMNS: list[Column] = [
-    ("Name", "name", 0, "Name must be unique within a namespace."),
-    ("Age", "", 0, "CreationTimestamp is a timestamp representing the server time when this object was created."),
+    NAME_COLUMN,
+    AGE_COLUMN,
 ]
 
 
 def generic_cells(obj: Mapping, now: _dt.datetime) -> list:
-    return [_d(obj, "metadata", "name") or "", since(_d(obj, "metadata", "creationTimestamp"), now)]
+    return [dig(obj, "metadata", "name") or "", since(dig(obj, "metadata", "creationTimestamp"), now)]
 
 
 PRINTERS: dict[str, tuple[list[Column], Callable[[Mapping, _dt.datetime], list]]] = {
