@@ -8,6 +8,7 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import CORPUS
+from tests.evidence.real_cases import CASES
 from triage.bundle import layout
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
@@ -18,7 +19,6 @@ from triage.evidence.inventory import (
     AllocatableState as S, DescribedResources, GpuHolder, build_inventory, kubelet_stopped_reporting,
     parse_describe_conditions, parse_describe_resources, parse_node_column)
 
-CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
 NODES_SRC = "cluster-resources/nodes.json"
 
 

@@ -3,12 +3,11 @@ the formats of k8s-protocol.md A2/A3, and properties over arbitrary and mutated 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from tests.conftest import CORPUS
+from tests.evidence.real_cases import CASES
 from triage.bundle.objects.containers import ContainerState
 from triage.evidence.k8s_events.admission import AdmissionFailure, AdmissionKind as A, parse_admission_failure
 from triage.evidence.k8s_events.describe_text import EventRow, parse_describe_states, parse_event_rows
@@ -26,7 +25,6 @@ from triage.evidence.k8s_events.termination import TerminationKind as T, classif
 from triage.evidence.runtime_error import CliCause, RuntimeErrorKind, RuntimeFailure
 from triage.evidence.scheduler_message import parse_scheduling_message
 
-CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
 
 
 def text(case_id: str) -> str:

@@ -11,10 +11,9 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.conftest import CORPUS
+from tests.evidence.real_cases import CASES
 from triage.evidence.log_lines import LogLine, expand_line, iter_log_lines, physical_lines, strip_prefixes
 
-CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
 
 NVML = "Failed to initialize NVML: could not load NVML library."
 OOM = CASES["torch-oom-capacty-typo-torch21"]["text"][2:]  # without the '> ' quote

@@ -8,13 +8,13 @@ text prints them (`74.16 * GiB`), line numbers count the case's own lines.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import CORPUS
+from tests.evidence.real_cases import CASES as ALL_CASES
 from triage.evidence import log_scan
 from triage.evidence.log_facts import LogFact, LogKind as K
 from triage.evidence.log_lines import physical_lines
@@ -25,8 +25,7 @@ KiB, MiB, GiB = 1 << 10, 1 << 20, 1 << 30
 
 LOG_SOURCES = {"container_log", "previous_container_log", "device_plugin_log", "validator_log", "driver_log",
                "gfd_log", "mig_manager_log", "nvidia_smi", "other"}
-CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())
-         if c["where"] in LOG_SOURCES}
+CASES = {case_id: c for case_id, c in ALL_CASES.items() if c["where"] in LOG_SOURCES}
 ENGINES = ["re"] + (["hyperscan"] if log_scan.engine() == "hyperscan" else [])
 
 # case id -> every fact it must yield: (line, kind, params that must be present with these values).
@@ -413,9 +412,6 @@ def test_fabric_manager_version_mismatch_and_start_failure() -> None:
     facts = scan_log(text)
     assert [(f.line, f.kind) for f in facts] == [(2, K.FABRIC_MANAGER_NOT_RUNNING), (3, K.FABRIC_MANAGER_NOT_RUNNING)]
     assert facts[0].as_dict() == {"fm_version": "550.127.05", "driver_version": "550.120"}
-
-
-ALL_CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
 
 
 @pytest.mark.parametrize("case_id,line,kind,params", [

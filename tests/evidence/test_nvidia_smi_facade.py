@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import CORPUS
+from tests.evidence.real_cases import case_text
 from triage.bundle.layout import command_slug
 from triage.evidence.nvidia_smi import csv_columns_from_slug, parse_nvidia_smi
 from triage.evidence.records_gpu import SmiErrorKind, SmiOutputKind
@@ -82,25 +83,16 @@ def test_noheader_csv_columns_come_from_the_slug():
     assert csv_columns_from_slug(command_slug(["nvidia-smi", "--query-gpu=name", "--format=csv"])) is None
 
 
-def _case(case_id: str) -> str:
-    import json
-    for line in (CORPUS / "real-cases.jsonl").read_text().splitlines():
-        case = json.loads(line)
-        if case["id"] == case_id:
-            return case["text"]
-    raise KeyError(case_id)
-
-
 def test_errors_next_to_other_output_are_kept():
     """Real case: the container's `nvidia-smi -L` fails with NVML Unknown Error while the
     host's lists four GPUs, pasted together."""
-    parsed = parse_nvidia_smi("nvidia-smi-L", _case("in-pod-nvml-unknown-error-daemon-reload"))
+    parsed = parse_nvidia_smi("nvidia-smi-L", case_text("in-pod-nvml-unknown-error-daemon-reload"))
     assert parsed.parser == "list" and len(parsed.listing.gpus) == 4
     (err,) = parsed.report.errors
     assert (err.kind, err.line) == (SmiErrorKind.NVML_UNKNOWN_ERROR, 2)
 
 
 def test_installer_error_is_not_an_nvidia_smi_error():
-    text = _case("driver-ctr-wrong-os-image-unknown-symbol")
+    text = case_text("driver-ctr-wrong-os-image-unknown-symbol")
     assert "ERROR: Unable to load the kernel module 'nvidia.ko'" in text
     assert parse_nvidia_smi("nvidia-smi", text) is None

@@ -3,16 +3,13 @@ and properties over arbitrary and mutated text."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.conftest import CORPUS
+from tests.evidence.real_cases import CASES
 from triage.evidence.runtime_error import (
     CliCause as C, RuntimeErrorKind as K, RuntimeFailure, Wrapping as W, parse_runtime_error)
 
-CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
 
 
 # (id, kind, cli kind, cause, extra facts)

@@ -3,16 +3,13 @@ properties over arbitrary and mutated text."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.conftest import CORPUS
+from tests.evidence.real_cases import CASES
 from triage.evidence.scheduler_message import (
     Origin, ReasonKind as K, SchedulingMessage, classify_reason, parse_scheduling_message)
 
-CASES = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
 
 
 def _line(case_id: str, needle: str = "nodes are available") -> str:

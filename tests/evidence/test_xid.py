@@ -7,6 +7,7 @@ import re
 import pytest
 
 from tests.conftest import CORPUS
+from tests.evidence.real_cases import case_text
 from triage.evidence.xid import KernelEventKind, parse_kernel_log
 from triage.evidence.xid_catalog import XidClass
 
@@ -168,24 +169,15 @@ def test_every_prefix_style(prefix, timestamp):
         79, "0000:a1:00", None, None, "GPU has fallen off the bus.", timestamp, 1)
 
 
-def _case(case_id: str) -> str:
-    import json
-    for line in (CORPUS / "real-cases.jsonl").read_text().splitlines():
-        case = json.loads(line)
-        if case["id"] == case_id:
-            return case["text"]
-    raise KeyError(case_id)
-
-
 def test_adapter_init_failures_from_real_cases():
-    log = parse_kernel_log(_case("dmesg-xid48-dbe-rminitadapter-failed"))
+    log = parse_kernel_log(case_text("dmesg-xid48-dbe-rminitadapter-failed"))
     assert [(e.kind, e.xid, e.pci, e.line) for e in log.events] == [
         (KernelEventKind.INIT_FAILED, None, "0000:0a:00", 1), (KernelEventKind.INIT_FAILED, None, "0000:0a:00", 2),
         (KernelEventKind.INIT_FAILED, None, "0000:0a:00", 3), (KernelEventKind.XID, 48, "0000:07:00", 4),
         (KernelEventKind.XID, 64, "0000:07:00", 5)]
     assert log.events[3].timestamp == "Dec  2 11:38:47"
     assert all(e.xid_class is XidClass.OTHER and e.info is None for e in log.events[:3])
-    nouveau = parse_kernel_log(_case("dmesg-nouveau-owns-device"))
+    nouveau = parse_kernel_log(case_text("dmesg-nouveau-owns-device"))
     assert [(e.kind, e.line) for e in nouveau.events] == [(KernelEventKind.INIT_FAILED, 1),
                                                           (KernelEventKind.INIT_FAILED, 4)]
     assert nouveau.events[1].message.startswith("The NVIDIA probe routine was not called for 3 device(s).")

@@ -1,0 +1,14 @@
+"""The corpus' real cases (`shared/corpus/real-cases.jsonl`) by id, read once for all evidence tests."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import CORPUS
+
+CASES: dict[str, dict] = {c["id"]: c for c in map(json.loads, (CORPUS / "real-cases.jsonl").read_text().splitlines())}
+
+
+def case_text(case_id: str) -> str:
+    """The verbatim text of one case (KeyError for an unknown id)."""
+    return CASES[case_id]["text"]
