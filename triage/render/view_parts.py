@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from triage.classify.model import LAYER_ORDER, Severity
 from triage.render.untrusted_text import FIELD_MAX, bound_excerpt, clean
 from triage.render.wording import labels
 
-LAYERS = ("scheduler", "node", "plugin", "runtime", "driver", "application")
-STATUSES = ("problem", "inconclusive", "healthy")
-SEVERITIES = ("critical", "error", "warning", "info")
-
+LAYERS = tuple(layer.value for layer in LAYER_ORDER)          # outside in, as the ladder shows them
+STATUSES = ("problem", "inconclusive", "healthy")              # the report's order, worst first
+SEVERITIES = tuple(s.value for s in Severity)                  # worst first
 
 
 def as_dict(value: object) -> dict:
