@@ -66,33 +66,29 @@ def exit_status(code: int, detail: str) -> bytes:
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-def _json(body: dict) -> web.Response:
-    return web.Response(status=body["code"], body=st.encode(body), content_type="application/json")
-
-
 async def serve_exec(request: web.Request, bundle: Bundle, pod: Mapping) -> web.StreamResponse:
     meta = pod.get("metadata") or {}
     ns, name = str(meta.get("namespace") or ""), str(meta.get("name") or "")
     if request.method == "POST":
-        return _json(st.bad_request(SPDY_REFUSAL))
+        return st.response(st.bad_request(SPDY_REFUSAL))
     params = request.query
     command = params.getall("command", [])
     if not command:
-        return _json(st.bad_request("you must specify at least 1 command"))
+        return st.response(st.bad_request("you must specify at least 1 command"))
     names, inits = container_names(pod)
     container = params.get("container") or default_container(pod)
     if not container:
-        return _json(st.bad_request(f"a container name must be specified for pod {name}, "
-                                    f"choose one of: [{' '.join(names)}]"))
+        return st.response(st.bad_request(f"a container name must be specified for pod {name}, "
+                                          f"choose one of: [{' '.join(names)}]"))
     if container not in names and container not in inits:
-        return _json(st.bad_request(f"container {container} is not valid for pod {name}"))
+        return st.response(st.bad_request(f"container {container} is not valid for pod {name}"))
     ws = web.WebSocketResponse(protocols=PROTOCOLS, autoping=True, timeout=5.0)
     ready = ws.can_prepare(request)
     if not ready.ok:
-        return _json(st.bad_request("Upgrade request required"))
+        return st.response(st.bad_request("Upgrade request required"))
     if ready.protocol is None:
-        return _json(st.bad_request(f"none of the offered subprotocols is supported; this server speaks "
-                                    f"{', '.join(PROTOCOLS)}"))
+        return st.response(st.bad_request("none of the offered subprotocols is supported; this server speaks "
+                                          f"{', '.join(PROTOCOLS)}"))
     await ws.prepare(request)
     sent = 0
 

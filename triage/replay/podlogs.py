@@ -87,19 +87,19 @@ def log_answer(bundle: Bundle, pod: Mapping, params: Mapping[str, str], previous
         msg = f"a container name must be specified for pod {pod_name}, choose one of: [{' '.join(names)}]"
         if inits:
             msg += f" or one of the init containers: [{' '.join(inits)}]"
-        return _status(st.bad_request(msg))
+        return st.response(st.bad_request(msg))
     if container not in names and container not in inits:
-        return _status(st.bad_request(f"container {container} is not valid for pod {pod_name}"))
+        return st.response(st.bad_request(f"container {container} is not valid for pod {pod_name}"))
     if not (pod.get("spec") or {}).get("nodeName"):
         return web.Response(status=204)
     try:
         tail_lines = _parse_int(params.get("tailLines"), "tailLines")
         limit_bytes = _parse_int(params.get("limitBytes"), "limitBytes")
     except _Bad as err:
-        return _status(st.bad_request(str(err)))
+        return st.response(st.bad_request(str(err)))
     path = layout.container_log(ns, pod_name, container, previous)
     if not bundle.exists(path):
-        return _status(st.bad_request(_missing_message(bundle, pod, container, previous, path)))
+        return st.response(st.bad_request(_missing_message(bundle, pod, container, previous, path)))
     data = bundle.read_bytes(path)
     if tail_lines is not None:
         data = tail(data, tail_lines)
@@ -122,7 +122,3 @@ def _missing_message(bundle: Bundle, pod: Mapping, container: str, previous: boo
     if isinstance(errors, Mapping) and errors.get("errors"):
         return f"log not recorded in the bundle: {'; '.join(str(e) for e in errors['errors'])}"
     return f'container "{container}" in pod "{name}" is not available'
-
-
-def _status(body: dict) -> web.Response:
-    return web.Response(status=body["code"], body=st.encode(body), content_type="application/json")

@@ -67,37 +67,37 @@ def answer(path_match: re.Match, bundle: Bundle, store: Store, faults: Faults) -
     name, port = split_name(raw_name)
     sub = sub or "/"
     if faults.is_forbidden(kind, "", "proxy"):
-        return _status(st.forbidden("get", kind, "", namespace, name, "proxy"))
+        return st.response(st.forbidden("get", kind, "", namespace, name, "proxy"))
     if kind == "pods":
         pods_c = store.collections["pods"]
         pos = pods_c.get(namespace, name)
         if pos is None:
-            return _status(st.not_found("pods", "", name))
+            return st.response(st.not_found("pods", "", name))
         return _from_pod(pods_c.objs[pos], port, sub, bundle)
     endpoints = _service_endpoints(store, namespace, name)
     if endpoints is None:
-        return _status(st.not_found("services", "", name))
+        return st.response(st.not_found("services", "", name))
     running = [p for p in endpoints if _running(p)]
     if not running:
-        return _status(st.service_unavailable(f'no endpoints available for service "{name}"'))
+        return st.response(st.service_unavailable(f'no endpoints available for service "{name}"'))
     return _from_pod(running[0], port, sub, bundle)
 
 
 def _from_pod(pod: Mapping, port: str, sub: str, bundle: Bundle) -> web.Response:
     meta = pod.get("metadata") or {}
     if not _running(pod):
-        return _status(st.service_unavailable(
+        return st.response(st.service_unavailable(
             f"error trying to reach service: pod {meta.get('name')} is not running"))
     if not listens_on(pod, port):
-        return _status(st.service_unavailable(
+        return st.response(st.service_unavailable(
             f"error trying to reach service: dial tcp :{port}: connect: connection refused"))
     node = str((pod.get("spec") or {}).get("nodeName") or "")
     if sub.rstrip("/") != "/metrics":
-        return _status(st.path_not_found())
+        return st.response(st.path_not_found())
     try:
         data = bundle.read_bytes(layout.node_dcgm(node))
     except (FileNotFoundError, OSError, ValueError):
-        return _status(st.path_not_found())
+        return st.response(st.path_not_found())
     return web.Response(status=200, body=data, headers={"Content-Type": METRICS_TYPE})
 
 
@@ -127,7 +127,3 @@ def _service_endpoints(store: Store, namespace: str, name: str) -> list[Mapping]
 
 def _labels(pod: Mapping) -> Mapping:
     return (pod.get("metadata") or {}).get("labels") or {}
-
-
-def _status(body: dict) -> web.Response:
-    return web.Response(status=body["code"], body=st.encode(body), content_type="application/json")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+from aiohttp import web
+
 REPLAY_USER = "system:serviceaccount:gpu-triage:replay"
 
 CONTINUE_EXPIRED = ("The provided continue parameter is too old to display a consistent list result. "
@@ -32,6 +34,11 @@ def status(code: int, reason: str, message: str, details: dict | None = None,
 
 def encode(body: dict) -> bytes:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def response(body: dict) -> web.Response:
+    """A Status body as the HTTP answer, with its own code."""
+    return web.Response(status=body["code"], body=encode(body), content_type="application/json")
 
 
 def qualified(resource: str, group: str) -> str:
