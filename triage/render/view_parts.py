@@ -45,8 +45,8 @@ def subject_text(subject: object) -> str:
 
 def citation(raw: object) -> dict[str, Any]:
     c = as_dict(raw)
-    line = c.get("line")
-    line = line if isinstance(line, int) and not isinstance(line, bool) and line > 0 else None
+    line = count_or_none(c.get("line"))
+    line = line if line is not None and line > 0 else None
     excerpt, cut = bound_excerpt(c.get("excerpt"))
     path = clean(c.get("path"), 400) or "(no path)"
     return {"path": path, "line": line, "where": f"{path}:{line}" if line else path,
@@ -75,7 +75,7 @@ def finding(raw: object) -> dict[str, Any]:
 def gap(raw: object) -> dict[str, str]:
     g = as_dict(raw)
     out = {k: clean(g.get(k)) for k in ("collector", "reason", "detail", "needs")}
-    out["layer"] = clean(g.get("layer"), 20) or gap_layer(out["collector"], out["needs"])
+    out["layer"] = clean(g.get("layer"), 20) or gap_layer(out["collector"])
     return out
 
 
@@ -95,14 +95,13 @@ _GAP_LAYER_WORDS = (
 )
 
 
-def gap_layer(collector: str, needs: str = "") -> str:
+def gap_layer(collector: str) -> str:
     """The layer a gap leaves unchecked, from its collector's name, or "" when
-    the name tells none.
+    the name tells none (the gap's `needs` is free prose: too loose to decide a layer).
 
     >>> gap_layer("nodes"), gap_layer("logs"), gap_layer("exec"), gap_layer("analysis")
     ('node', 'application', 'driver', '')
     """
-    del needs  # free prose: too loose to decide a layer from
     name = collector.lower()
     for word, layer in _GAP_LAYER_WORDS:
         if word in name:
@@ -147,12 +146,11 @@ def collection(doc: dict) -> dict[str, Any]:
         collectors.append({"name": clean(c.get("name"), 80), "status": clean(c.get("status"), 20),
                            "duration": duration, "error": clean(c.get("error"))})
     redaction = as_dict(col.get("redaction"))
-    count = redaction.get("count")
     return {
         "cluster_version": clean(version, 80) or "unknown",
         "created_at": clean(col.get("created_at") or bundle.get("created_at"), 40) or "unknown",
         "collectors": collectors,
-        "redaction_count": count if isinstance(count, int) and not isinstance(count, bool) else None,
+        "redaction_count": count_or_none(redaction.get("count")),
         "bundle_path": clean(bundle.get("path"), 200) or "unknown",
         "bundle_sha256": clean(col.get("bundle_sha256"), 80) or "unknown",
         "tool": clean(" ".join(str(v) for v in as_dict(doc.get("tool")).values()), 80),
@@ -162,6 +160,7 @@ def collection(doc: dict) -> dict[str, Any]:
 
 
 def count_or_none(value: object) -> int | None:
+    """A JSON integer as itself (a bool is not one); anything else as None."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
