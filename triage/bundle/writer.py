@@ -28,7 +28,6 @@ class BundleWriter:
         self.collectors: list[dict] = []
         self.gaps: list[dict] = []
         self._lock = threading.Lock()
-        self.written: list[str] = []
 
     def _full(self, path: str) -> Path:
         norm = posixpath.normpath(path)
@@ -36,8 +35,6 @@ class BundleWriter:
             raise ValueError(f"refusing to write bundle path {path!r}")
         full = self.root / path
         full.parent.mkdir(parents=True, exist_ok=True)
-        with self._lock:
-            self.written.append(path)
         return full
 
     def write_bytes(self, path: str, data: bytes) -> str:
