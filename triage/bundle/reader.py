@@ -39,11 +39,10 @@ DEFAULT_LIMITS = Limits()
 class OpenedBundle:
     """A bundle's root folder on disk; `close()` removes what we unpacked."""
 
-    def __init__(self, root: Path, source: Path, tmpdir: str | None, skipped_links: tuple[str, ...] = ()):
+    def __init__(self, root: Path, source: Path, tmpdir: str | None):
         self.root = root
         self.source = source
         self._tmpdir = tmpdir
-        self.skipped_links = skipped_links
 
     def close(self) -> None:
         if self._tmpdir:
@@ -68,11 +67,11 @@ def open_bundle(path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> Ope
         raise BundleError(f"{source} is neither a bundle directory nor a .tar.gz archive")
     tmpdir = tempfile.mkdtemp(prefix="gpu-triage-bundle-")
     try:
-        root, skipped = _unpack(source, Path(tmpdir), limits)
+        root = _unpack(source, Path(tmpdir), limits)
     except BaseException:
         shutil.rmtree(tmpdir, ignore_errors=True)
         raise
-    return OpenedBundle(root, source, tmpdir, skipped)
+    return OpenedBundle(root, source, tmpdir)
 
 
 def _check_directory(root: Path, limits: Limits) -> None:
@@ -112,10 +111,9 @@ def _member_name(raw: str) -> str:
     return "" if norm == "." else norm
 
 
-def _unpack(source: Path, dest: Path, limits: Limits) -> tuple[Path, tuple[str, ...]]:
+def _unpack(source: Path, dest: Path, limits: Limits) -> Path:
     compressed = max(source.stat().st_size, 1)
     count = total = 0
-    skipped: list[str] = []
     tops: set[str] = set()
     try:
         tar = tarfile.open(source, mode="r:*")
@@ -135,7 +133,6 @@ def _unpack(source: Path, dest: Path, limits: Limits) -> tuple[Path, tuple[str, 
                     if target.startswith("/") or resolved == ".." or resolved.startswith("../"):
                         raise UnsafeBundleError(
                             f"refused bundle member {member.name}: link points outside the bundle ({member.linkname})")
-                    skipped.append(name)
                     continue
                 if member.isdir():
                     (dest / name).mkdir(parents=True, exist_ok=True)
@@ -168,4 +165,4 @@ def _unpack(source: Path, dest: Path, limits: Limits) -> tuple[Path, tuple[str, 
         only = dest / next(iter(tops))
         if only.is_dir():
             root = only
-    return root.resolve(), tuple(skipped)
+    return root.resolve()
