@@ -256,12 +256,12 @@ class _Index:
             self.gaps_by_subject[g.subject].append(g)
             if g.node:
                 self.gaps_by_node[g.node].append(g)
+        self._pools: dict[tuple[str, ...], list[Finding]] = {}
 
-
-    def pending_pool(self, ctx: Context, candidates: tuple[str, ...]) -> list[Finding]:
+    def pending_pool(self, candidates: tuple[str, ...]) -> list[Finding]:
         """Node findings that may explain a pending pod: those of its candidate nodes, and
         only when every candidate has one (a broken node among healthy ones explains nothing)."""
-        cache = self.__dict__.setdefault("_pools", {})
+        cache = self._pools
         if candidates not in cache:
             broken = [n for n in candidates if any(f.severity.rank <= Severity.ERROR.rank
                                                    for f in self.infra_by_node.get(n, ()))]
@@ -280,7 +280,7 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
     need: list[NeedGap] = list(idx.gaps_by_subject.get(subject, ()))
     symptom: str | None = None
     if not t.found:
-        gap = _missing_target_gap(ctx, subject, all_gaps)
+        gap = _missing_target_gap(subject, all_gaps)
         return Diagnosis(subject, Status.INCONCLUSIVE, None, (), (gap,))
     if subject.kind == "Node":
         related = list(idx.by_subject.get(subject, ()))
@@ -305,7 +305,7 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
                 # when every GPU node has one (a broken node among healthy ones explains nothing)
                 named = sorted({str(n) for f in related if f.subject == pod_subject(pod)
                                 for n in (f.params.get("nodes") or ()) if isinstance(n, str)})
-                pool = idx.pending_pool(ctx, tuple(named) or ctx.gpu_node_names)
+                pool = idx.pending_pool(tuple(named) or ctx.gpu_node_names)
                 changed = True
                 while changed:
                     changed = False
@@ -324,7 +324,7 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
         gaps = tuple(decisive)
     elif symptom or decisive:
         status = Status.INCONCLUSIVE
-        gaps = tuple(decisive) or _relevant_bundle_gaps(subject, t, all_gaps) or (
+        gaps = tuple(decisive) or _relevant_bundle_gaps(subject, all_gaps) or (
             Gap("analysis", "unrecognised", f"{subject} is {symptom} and no rule recognised why",
                 "the pod's events and its containers' current and previous logs"),)
     else:
@@ -333,7 +333,7 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
     return Diagnosis(subject, status, root if status is Status.PROBLEM else None, ordered, gaps)
 
 
-def _relevant_bundle_gaps(subject: Subject, t: Target, gaps: tuple[Gap, ...]) -> tuple[Gap, ...]:
+def _relevant_bundle_gaps(subject: Subject, gaps: tuple[Gap, ...]) -> tuple[Gap, ...]:
     ns = subject.namespace
     out = []
     for g in gaps:
@@ -343,7 +343,7 @@ def _relevant_bundle_gaps(subject: Subject, t: Target, gaps: tuple[Gap, ...]) ->
     return tuple(out)
 
 
-def _missing_target_gap(ctx: Context, subject: Subject, gaps: tuple[Gap, ...]) -> Gap:
+def _missing_target_gap(subject: Subject, gaps: tuple[Gap, ...]) -> Gap:
     for g in gaps:
         if (subject.kind == "Node" and g.collector == "nodes") or \
                 (subject.namespace and f"namespace {subject.namespace}" in g.needs):
