@@ -41,11 +41,11 @@ def log_signatures(ctx):
 
 
 def _admission_facts(ctx, pod):
-    from triage.evidence.k8s_events.admission import parse_admission_failure
+    from triage.evidence.k8s_events.admission import AdmissionFailure, parse_admission_failure
     from triage.evidence.k8s_events.dispatch import parse_pod_status
     if pod.reason or pod.message:
         f = parse_pod_status(pod.reason, pod.message or pod.reason)
-        if f is not None and hasattr(f, "kind") and f.kind.__class__.__name__ == "AdmissionKind":
+        if isinstance(f, AdmissionFailure):         # not an Eviction
             yield f, ctx.cite_object(pod, f"status: {pod.reason}: {pod.message}")
     for ev in ctx.pod_events(pod):
         if ev.reason in ("UnexpectedAdmissionError",) or ev.reason.startswith("OutOf") or "Allocate failed" in ev.message:
