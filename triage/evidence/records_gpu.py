@@ -159,10 +159,6 @@ class SmiGpu:
     def pci(self) -> str | None:
         return pci_key(self.bus_id)
 
-    @property
-    def mig_enabled(self) -> bool:
-        return (self.mig_mode_current or "").lower() == "enabled"
-
     def has(self, kind: GpuFlagKind) -> bool:
         return any(f.kind is kind for f in self.flags)
 
@@ -190,11 +186,6 @@ class NvidiaSmiReport:
     driver_version_line: int | None = None
     schema: str | None = None               # XML DTD name, e.g. nvsmi_device_v13.dtd
     truncated: bool = False                 # XML cut short (bounded collection): only whole <gpu>s read
-
-    @property
-    def healthy_output(self) -> bool:
-        """True when nvidia-smi answered with GPUs and without an error message."""
-        return bool(self.gpus) and not any(e.kind is not SmiErrorKind.INFOROM_CORRUPTED for e in self.errors)
 
     def gpu(self, index: int) -> SmiGpu | None:
         return next((g for g in self.gpus if g.index == index), None)

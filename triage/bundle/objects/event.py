@@ -81,9 +81,3 @@ class Event(K8sObject):
             if self.raw.get(key):
                 return str(self.raw[key])
         return self.creation_timestamp
-
-    def about(self, obj: K8sObject) -> bool:
-        if self.involved_uid and obj.uid:
-            return self.involved_uid == obj.uid
-        return (self.involved_kind == obj.kind and self.involved_name == obj.name
-                and self.involved_namespace == (obj.namespace or ""))

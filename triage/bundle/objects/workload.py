@@ -49,9 +49,6 @@ class Workload(K8sObject):
     def conditions(self) -> tuple[Condition, ...]:
         return conditions_from(dig(self.raw, "status", "conditions", default=()))
 
-    def status_field(self, key: str):
-        return dig(self.raw, "status", key)
-
 
 class GenericObject(K8sObject):
     """Objects read rarely enough to need no own view (PVC, quota, PDB, custom resources)."""
