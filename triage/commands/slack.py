@@ -41,6 +41,23 @@ def _secret(env: str, path: str | None) -> str | None:
     return os.environ.get(env) or None
 
 
+def slack_destination(args) -> tuple[str | None, str | None]:
+    """(bot token, webhook URL) from --token-file / --webhook-file or the environment;
+    a bot token needs --channel."""
+    token = _secret("SLACK_BOT_TOKEN", args.token_file)
+    webhook = _secret("SLACK_WEBHOOK_URL", args.webhook_file)
+    if token and not args.channel:
+        raise UsageError("--channel is required with a bot token")
+    return token, webhook
+
+
+def slack_client(token: str | None, webhook: str | None):
+    """The client for that destination (the bot token wins); SLACK_API_URL overrides the API."""
+    from triage.notify.slack import SLACK_API, SlackClient
+    return SlackClient(token=token, webhook_url=None if token else webhook,
+                       api_url=os.environ.get("SLACK_API_URL", SLACK_API))
+
+
 def load_findings(source: str) -> dict:
     """A findings v1 document from a JSON file, or by analysing a bundle."""
     path = Path(source)
@@ -83,7 +100,6 @@ def playbook_steps(doc: dict, limit: int = 3) -> list[str]:
 
 def run(args) -> int:
     from triage.notify.blocks import build_message, build_thread_reply
-    from triage.notify.slack import SlackClient
 
     doc = load_findings(args.source)
     message = build_message(doc, report_url=args.report_url, cluster=args.cluster,
@@ -91,14 +107,10 @@ def run(args) -> int:
     if args.dry_run:
         print(json.dumps(message, indent=2, ensure_ascii=False))
         return 0
-    token = _secret("SLACK_BOT_TOKEN", args.token_file)
-    webhook = _secret("SLACK_WEBHOOK_URL", args.webhook_file)
-    api_url = os.environ.get("SLACK_API_URL", "https://slack.com/api")
-    if token and not args.channel:
-        raise UsageError("--channel is required with a bot token")
+    token, webhook = slack_destination(args)
     if args.upload_report and not token:
         raise UsageError("--upload-report needs SLACK_BOT_TOKEN (webhooks cannot upload files)")
-    with SlackClient(token=token, webhook_url=None if token else webhook, api_url=api_url) as slack:
+    with slack_client(token, webhook) as slack:
         if token:
             posted = slack.post_message(args.channel, message)
             reply = build_thread_reply(doc) if args.thread_findings else None

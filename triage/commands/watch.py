@@ -16,7 +16,6 @@ SIGTERM or SIGINT: stop watching, drop triages not started, finish running ones,
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 import threading
@@ -121,18 +120,13 @@ def report_url(base: str | None, doc: Mapping) -> str | None:
 
 def make_poster(args, cluster: str) -> tuple[Callable[[Mapping], None], Callable[[], None]]:
     """(post(doc), close()) for the Slack destination the environment names."""
-    from triage.commands.slack import _secret, playbook_steps
+    from triage.commands.slack import playbook_steps, slack_client, slack_destination
     from triage.notify.blocks import build_message
-    from triage.notify.slack import SlackClient
 
-    token = _secret("SLACK_BOT_TOKEN", args.token_file)
-    webhook = _secret("SLACK_WEBHOOK_URL", args.webhook_file)
-    if token and not args.channel:
-        raise UsageError("--channel is required with a bot token")
+    token, webhook = slack_destination(args)
     if not token and not webhook:
         raise UsageError("no Slack destination: set SLACK_WEBHOOK_URL, or SLACK_BOT_TOKEN with --channel")
-    client = SlackClient(token=token, webhook_url=None if token else webhook,
-                         api_url=os.environ.get("SLACK_API_URL", "https://slack.com/api"))
+    client = slack_client(token, webhook)
 
     def post(doc: Mapping) -> None:
         message = build_message(dict(doc), report_url=report_url(args.report_url_base, doc), cluster=cluster,
