@@ -61,7 +61,9 @@ def gpu_resource_state(ctx):
                                   node=node.name, resource=res, available=a, requested=c)
 
 
-def _matches(node, pod) -> bool:
+def node_matches_selector(node, pod) -> bool:
+    """Whether `node`'s labels satisfy the pod's nodeSelector and required node affinity
+    (any term, every expression of it); the scheduler rules use it too."""
     for k, v in pod.node_selector.items():
         if node.labels.get(k) != v:
             return False
@@ -93,7 +95,7 @@ def label_drift(ctx):
         node = ctx.nodes.get(pod.node_name) if pod.node_name else None
         if node is None or pod.phase != "Running" or (not pod.node_selector and not pod.required_node_affinity):
             continue
-        if not _matches(node, pod):
+        if not node_matches_selector(node, pod):
             sel = ", ".join(f"{k}={v}" for k, v in pod.node_selector.items()) or str(pod.required_node_affinity)[:150]
             yield ctx.finding("node.label_drift", "warning", pod_subject(pod),
                               [ctx.cite_object(pod, f"{pod.name} requires {sel}"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from triage.classify.model import Gap
 from triage.classify.rules.base import NeedGap, pod_subject, rule
+from triage.classify.rules.node import node_matches_selector
 from triage.evidence.scheduler_message import ReasonKind as K
 
 _KIND_ID = {
@@ -89,11 +90,6 @@ def _autoscaler(ctx, pod):
 def _tolerated(pod, node) -> tuple[bool, list]:
     bad = [t for t in node.taints if t.effect in ("NoSchedule", "NoExecute") and not pod.tolerates(t)]
     return not bad, bad
-
-
-def _affinity_ok(pod, node) -> bool:
-    from triage.classify.rules.node import _matches
-    return _matches(node, pod)
 
 
 def _used(ctx) -> dict:
@@ -262,7 +258,7 @@ def _judge(ctx, pod, msg, cite):
                           if n.gpu_capacity.get(res, 0) > 0 or n.gpu_allocatable.get(res, 0) > 0]
     has_selector = bool(pod.node_selector or pod.required_node_affinity)
     # the nodes the pod may use at all (its nodeSelector / required affinity)
-    capable = [n for n in cap_cache[res] if _affinity_ok(pod, n)] if has_selector else cap_cache[res]
+    capable = [n for n in cap_cache[res] if node_matches_selector(n, pod)] if has_selector else cap_cache[res]
     free = [n for n in capable if _free(ctx, n, res) >= max(requested, 1)]
     absent = _absent_label(ctx, pod)
     if absent and (K.NODE_AFFINITY in kinds or not free):
@@ -271,7 +267,7 @@ def _judge(ctx, pod, msg, cite):
                    extra_cites=[ctx.cite_object(pod, f"{pod.name} requires {label} in {wanted}")])
         return
     gpu_names = ctx.gpu_node_names
-    candidates = [n for n in gpu_names if not has_selector or _affinity_ok(pod, ctx.nodes[n])]
+    candidates = [n for n in gpu_names if not has_selector or node_matches_selector(ctx.nodes[n], pod)]
     if has_selector and gpu_names and not candidates:
         # the selector only picks nodes that have no GPU at all
         yield emit("scheduler.node_affinity_mismatch", nodes=list(gpu_names),
@@ -315,7 +311,7 @@ def _judge(ctx, pod, msg, cite):
                        extra_cites=[ctx.cite_object(n, f"{n.name} taint {t}")])
             emitted = True
             break
-        if not _affinity_ok(pod, n):
+        if not node_matches_selector(n, pod):
             yield emit("scheduler.node_affinity_mismatch", node=n.name,
                        extra_cites=[ctx.cite_object(pod, f"{pod.name} nodeSelector/affinity excludes {n.name}")])
             emitted = True
