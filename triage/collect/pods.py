@@ -11,25 +11,11 @@ from __future__ import annotations
 from typing import Iterable
 
 from triage.bundle import layout
-from triage.bundle.objects.gpu_resource import is_gpu_resource
 from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu as requests_gpu  # noqa: F401 (collect's name)
 from triage.collect.kube import ApiFailure
 from triage.collect.permissions import needs
 from triage.collect.session import Session
 from triage.errors import ClusterError
-
-
-def gpu_count(pod: dict) -> int:
-    total = 0
-    for c in (pod.get("spec") or {}).get("containers") or []:
-        res = c.get("resources") or {}
-        for name, value in ((res.get("limits") or res.get("requests")) or {}).items():
-            if is_gpu_resource(name):
-                try:
-                    total += int(str(value))
-                except ValueError:
-                    total += 1
-    return total
 
 
 def is_healthy(pod: dict) -> bool:
