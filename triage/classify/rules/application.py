@@ -4,6 +4,8 @@ them (see explain.py)."""
 
 from __future__ import annotations
 
+import functools
+
 from triage.bundle import layout
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
@@ -142,8 +144,10 @@ def probe_kills(ctx):
                               reason=pf.probe.value, message=ev.message[:200])
 
 
+@functools.cache
 def judged_kinds() -> frozenset[str]:
-    """Log fact kinds that some rule turns into a finding for a workload container."""
+    """Log fact kinds that some rule turns into a finding for a workload container (built once:
+    the pattern tables are constants, and crash_unclassified asks for every fact it scans)."""
     from triage.classify.rules import runtime
     return frozenset(p.kind for p in PATTERNS + runtime.PATTERNS if p.role == "workload") | frozenset(NO_GPU_KINDS)
 
