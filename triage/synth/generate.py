@@ -26,6 +26,7 @@ OPERATOR_NS = "gpu-operator"
 T0 = "2026-11-29T12:00:00Z"
 GPU_PRODUCTS = [("NVIDIA-H100-80GB-HBM3", "81559", 8), ("NVIDIA-A100-SXM4-80GB", "81920", 8),
                 ("NVIDIA-L4", "23034", 1), ("Tesla-T4", "15360", 4)]
+GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 OPERATOR_APPS = [
     ("nvidia-device-plugin-daemonset", "nvidia-device-plugin"),
     ("gpu-feature-discovery", "gpu-feature-discovery"),
@@ -162,8 +163,7 @@ def generate_bundle(out_dir, nodes: int = 20, pods: int = 200, gpu_node_share: f
             containers = [_container(ctr, f"nvcr.io/nvidia/{app}:v24.9.0")]
             op_pods.append({"metadata": _meta(pod_name, OPERATOR_NS, {"app": app}, ("DaemonSet", app), "Pod"),
                             "spec": {"nodeName": name, "containers": containers,
-                                     "tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists",
-                                                      "effect": "NoSchedule"}]},
+                                     "tolerations": GPU_TOLERATION},
                             "status": _running_status(containers, ip)})
             if app == "nvidia-device-plugin-daemonset":
                 w.write_text(layout.container_log(OPERATOR_NS, pod_name, ctr), PLUGIN_LOG)
@@ -190,7 +190,7 @@ def generate_bundle(out_dir, nodes: int = 20, pods: int = 200, gpu_node_share: f
             containers = [_container("server", "vllm/vllm-openai:v0.6.4", {"cpu": "4", "memory": "32Gi", res: "1"},
                                      {res: "1", "memory": "64Gi"})]
             spec = {"nodeName": node, "containers": containers,
-                    "tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]}
+                    "tolerations": GPU_TOLERATION}
         else:
             node, _, ip = cpu_nodes[k % len(cpu_nodes)] if cpu_nodes else (gpu_nodes[0][0], None, gpu_nodes[0][2])
             containers = [_container("web", "nginx:1.27", {"cpu": "100m", "memory": "128Mi"})]
@@ -206,7 +206,7 @@ def generate_bundle(out_dir, nodes: int = 20, pods: int = 200, gpu_node_share: f
         by_ns.setdefault(ns, []).append({
             "metadata": _meta(name, ns, {"app": "llm-pending"}, None, "Pod"),
             "spec": {"containers": pend, "schedulerName": "default-scheduler",
-                     "tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]},
+                     "tolerations": GPU_TOLERATION},
             "status": {"phase": "Pending", "conditions": [{
                 "type": "PodScheduled", "status": "False", "reason": "Unschedulable", "lastTransitionTime": T0,
                 "message": f"0/{nodes} nodes are available: {len(cpu_nodes)} Insufficient nvidia.com/gpu, "
