@@ -156,7 +156,7 @@ class Bundle:
         return resolved.read_bytes()
 
     def read_text(self, path: str) -> LogText | None:
-        """A text file, or None (and a Problem) when absent or unreadable."""
+        """A text file (invalid UTF-8 replaced), or None when the bundle has no such file."""
         if path not in self._file_set:
             return None
         data = self.read_bytes(path)
