@@ -18,7 +18,7 @@ events) and never raises for odd input.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from triage.evidence.records_gpu import pci_key
@@ -137,7 +137,7 @@ class _Msg:
     first: str
 
 
-def _messages(text: str) -> tuple[list[_Msg], int]:
+def _messages(text: str) -> list[_Msg]:
     """NVRM messages with their continuation lines joined (a continuation is an
     `NVRM:` line whose prefix is only blanks, under a previous NVRM message)."""
     msgs: list[_Msg] = []
@@ -163,7 +163,7 @@ def _messages(text: str) -> tuple[list[_Msg], int]:
             continue
         msgs.append(_Msg(body[:4000], prefix, n, n, raw.strip()[:300]))
         prev_nvrm = True
-    return msgs, len(msgs)
+    return msgs
 
 
 def _timestamp(prefix: str) -> str | None:
@@ -182,7 +182,7 @@ def parse_kernel_log(text: str) -> KernelLog:
     >>> [(e.xid, e.pci, e.pid, e.line, e.info.name, e.xid_class.value) for e in log.events]
     [(79, '0000:a1:00', None, 1, 'GPU has fallen off the bus', 'hardware')]
     """
-    msgs, count = _messages(text)
+    msgs = _messages(text)
     events: list[XidEvent] = []
     gpus: list[GpuAt] = []
     loads: list[DriverLoad] = []
@@ -233,7 +233,7 @@ def parse_kernel_log(text: str) -> KernelLog:
         am = _API_MISMATCH_RE.search(body)
         if am:
             mismatches.append(ApiMismatch(am.group(1), am.group(2), msg.line))
-    return KernelLog(tuple(events), tuple(gpus), tuple(loads), tuple(mismatches), count)
+    return KernelLog(tuple(events), tuple(gpus), tuple(loads), tuple(mismatches), len(msgs))
 
 
 def _xid_event(m: re.Match[str], msg: _Msg) -> XidEvent:
@@ -260,7 +260,4 @@ def _bus_drop(msg: _Msg, pci_raw: str, last: _Msg) -> XidEvent:
 
 def _with_uuid(e: XidEvent, uuid_by_pci: dict[str, str]) -> XidEvent:
     uuid = uuid_by_pci.get(e.pci) if e.pci else None
-    if uuid is None:
-        return e
-    return XidEvent(e.kind, e.xid, e.pci, e.pid, e.process, e.message, e.line, e.end_line, e.excerpt,
-                    e.timestamp, e.caused_by, e.recovery_action, uuid, e.gpu_index, e.nouveau)
+    return e if uuid is None else replace(e, gpu_uuid=uuid)
