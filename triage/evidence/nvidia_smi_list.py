@@ -13,7 +13,7 @@ Current form and the R450 legacy MIG UUID form (`MIG-GPU-<uuid>/<gi>/<ci>`), LF 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 _GPU_RE = re.compile(r"^\s*GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Za-z-]+)\)\s*$")
 _MIG_RE = re.compile(r"^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: (MIG-[^)\s]+)\)\s*$")
@@ -69,7 +69,7 @@ def parse_list(text: str) -> SmiList | None:
         g = _GPU_RE.match(line)
         if g:
             if gpus:
-                gpus[-1] = _with_migs(gpus[-1], migs)
+                gpus[-1] = replace(gpus[-1], migs=tuple(migs))
             migs = []
             gpus.append(ListedGpu(int(g.group(1)), g.group(2), g.group(3), n))
             continue
@@ -81,9 +81,5 @@ def parse_list(text: str) -> SmiList | None:
                                   int(legacy.group(3)) if legacy else None))
     if not gpus:
         return None
-    gpus[-1] = _with_migs(gpus[-1], migs)
+    gpus[-1] = replace(gpus[-1], migs=tuple(migs))
     return SmiList(tuple(gpus))
-
-
-def _with_migs(gpu: ListedGpu, migs: list[ListedMig]) -> ListedGpu:
-    return ListedGpu(gpu.index, gpu.name, gpu.uuid, gpu.line, tuple(migs))

@@ -21,7 +21,7 @@ Each `parse_*` returns None when the text is not that output. Samples::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # ---- --version -----------------------------------------------------------------------------
 
@@ -188,10 +188,9 @@ def parse_nvlink_status(text: str) -> NvlinkStatus | None:
         last = gpus[-1]
         lk = _NVL_LINK_RE.match(line)
         if lk:
-            gpus[-1] = NvlinkGpu(last.index, last.name, last.uuid, last.line,
-                                 last.links + ((int(lk.group(1)), lk.group(2)),), last.message)
+            gpus[-1] = replace(last, links=last.links + ((int(lk.group(1)), lk.group(2)),))
         elif line.strip() and last.message is None:
-            gpus[-1] = NvlinkGpu(last.index, last.name, last.uuid, last.line, last.links, line.strip())
+            gpus[-1] = replace(last, message=line.strip())
     return NvlinkStatus(tuple(gpus)) if gpus else None
 
 
