@@ -20,7 +20,7 @@ SIZE = r"\d{1,20}(?:\.\d{1,6})?\s?(?:[KMGT]i?B|bytes|B)"
 
 
 def to_bytes(size: str | None) -> int | None:
-    """'74.16 GiB' -> 79628693258; None or unparsable -> None."""
+    """'74.16 GiB' -> 79628693667; None or unparsable -> None."""
     if not size:
         return None
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s?([A-Za-z]+)\s*", size)
