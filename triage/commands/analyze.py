@@ -55,29 +55,8 @@ def add_output_arguments(p: argparse.ArgumentParser) -> None:
 def render(doc: dict, fmt: str) -> str:
     if fmt == "json":
         return dumps(doc)
-    module_name, func_name = _RENDERERS[fmt]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as err:
-        if fmt == "text" and err.name == module_name:
-            return _plain_text(doc)
-        raise TriageError(f"-o {fmt} is not available in this build ({module_name} missing)") from None
-    return getattr(module, func_name)(doc)
-
-
-def _plain_text(doc: dict) -> str:
-    """A minimal text rendering used only while triage.render.text is absent."""
-    lines = [f"status: {doc['status']}"]
-    rc = doc.get("root_cause")
-    if rc:
-        lines.append(f"root cause: {rc['id']} ({rc['severity']}) on {rc['subject'].get('kind')}/{rc['subject'].get('name')}")
-        for ev in rc["evidence"]:
-            loc = f"{ev['path']}:{ev['line']}" if ev.get("line") else ev["path"]
-            lines.append(f"  {loc}: {ev['excerpt']}")
-        lines.append(f"playbook: gpu-triage playbook {rc['id']}")
-    for gap in doc.get("gaps") or ():
-        lines.append(f"gap: {gap['collector']} ({gap['reason']}): needs {gap['needs']}")
-    return "\n".join(lines) + "\n"
+    module_name, func_name = _RENDERERS[fmt]      # imported on use: only the asked-for renderer loads
+    return getattr(importlib.import_module(module_name), func_name)(doc)
 
 
 def analyze_document(path, target=None) -> dict:
@@ -112,11 +91,8 @@ def analyze_bundle(path, args) -> int:
     sys.stdout.write(render(doc, fmt))
     out_dir = getattr(args, "out", None)
     if out_dir:
-        try:
-            reports = importlib.import_module("triage.render.reports")
-        except ModuleNotFoundError:
-            raise TriageError("--out is not available in this build (triage.render.reports missing)") from None
-        reports.write_reports(doc, path, out_dir)
+        from triage.render.reports import write_reports
+        write_reports(doc, path, out_dir)
     return exit_status(doc)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import importlib
 import shutil
 import sys
 import tempfile
@@ -116,22 +115,11 @@ def live(kind: str, args) -> int:
         bundle_dir = Path(tmp) / "bundle"
     try:
         result = run_collection(kind, args, bundle_dir)
-        analyze = _analyze_function()
-        if analyze is None:
-            print(result.summary())
-            return 0
-        return int(analyze(str(result.path), argparse.Namespace(**{**vars(args), "target": None})) or 0)
+        from triage.commands.analyze import analyze_bundle
+        return analyze_bundle(str(result.path), argparse.Namespace(**{**vars(args), "target": None}))
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _analyze_function():
-    try:
-        module = importlib.import_module("triage.commands.analyze")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "analyze_bundle", None)
 
 
 def add_live_output(p: argparse.ArgumentParser) -> None:
