@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-MAX_TEXT = 65536
+from triage.evidence.k8s_events.bounds import bounded_text
 
 
 class RuntimeErrorKind(str, Enum):
@@ -133,9 +133,9 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
     >>> f.cause.value, f.required_cuda
     ('cuda_requirement', '11.0')
     """
-    if not isinstance(text, str) or not text:
+    raw = bounded_text(text)
+    if not raw:
         return None
-    raw = text[:MAX_TEXT]
     text = unescape(raw)
     m = _CLI.search(text)
     if m:

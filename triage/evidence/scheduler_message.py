@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-MAX_TEXT = 65536   # a message is at most a few KiB; a bundle is untrusted input
+from triage.evidence.k8s_events.bounds import bounded_text
 
 
 class ReasonKind(str, Enum):
@@ -179,9 +179,7 @@ def parse_scheduling_message(text: str) -> SchedulingMessage | None:
 
     Returns None when the text holds no scheduler or autoscaler message.
     """
-    if not isinstance(text, str):
-        return None
-    span = _message_span(text[:MAX_TEXT])
+    span = _message_span(bounded_text(text))
     if span is None:
         return None
     origin, total, body = span
