@@ -27,9 +27,8 @@ from triage.classify.engine import diagnose  # noqa: E402
 from triage.render.json import findings_document  # noqa: E402
 
 
-def judge(scenario: Path) -> tuple[str, str, str | None]:
-    """(preferred id, verdict, answer) for one scenario directory."""
-    exp = json.loads((scenario / "expected.json").read_text())
+def judge(scenario: Path, exp: dict) -> tuple[str, str, str | None]:
+    """(preferred id, verdict, answer) for one scenario directory and its parsed expected.json."""
     with load_bundle(scenario / "bundle") as b:
         doc = findings_document(diagnose(b), b)
     answer = doc["root_cause"]["id"] if doc["root_cause"] else None
@@ -65,7 +64,7 @@ def main(argv=None) -> int:
         exp = json.loads(exp_path.read_text())
         if not exp.get("case_id") and not args.all:
             continue
-        key, verdict, answer = judge(scenario)
+        key, verdict, answer = judge(scenario, exp)
         table[key][verdict] += 1
         per_case.append((scenario.name, verdict, key, answer))
         n += 1
