@@ -62,9 +62,8 @@ def filler_lines() -> list[str]:
     return out
 
 
-def build_text(mb: float, hit_share: float, seed: int) -> str:
+def build_text(mb: float, hit_share: float, seed: int, hits: list[str], filler: list[str]) -> str:
     rng = random.Random(seed)
-    hits, filler = case_lines(), filler_lines()
     target = int(mb * 1_000_000)
     parts: list[str] = []
     size = 0
@@ -218,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-fallback", action="store_true", help="do not time the pure-re fallback")
     args = ap.parse_args(argv)
 
-    text = build_text(args.mb, args.hit_share, args.seed)
+    hits, filler = case_lines(), filler_lines()
+    text = build_text(args.mb, args.hit_share, args.seed, hits, filler)
     data = text.encode()
     mb = len(data) / 1e6
     pattern = grep_pattern()
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         print(f"log text: {mb:.1f} MB, {text.count(chr(10)):,} lines, {args.hit_share:.0%} from "
-              f"{len(case_lines())} case lines, rest from {len(filler_lines())} support-bundle lines")
+              f"{len(hits)} case lines, rest from {len(filler)} support-bundle lines")
         print(f"signatures: {len(SIGNATURES)}, grep -E alternation: {len(pattern):,} chars")
         sample = "\n".join(physical_lines(text[:5_000_000])[:-1]) + "\n"
         ours, theirs, both = agreement(sample, pattern)
