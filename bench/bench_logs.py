@@ -19,7 +19,6 @@ It also checks on the first 5 MB that both flag the same lines.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -34,21 +33,14 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from tests.conftest import CORPUS  # noqa: E402
+from tests.evidence.real_cases import CASES, LOG_SOURCES  # noqa: E402
 from triage.evidence import log_scan  # noqa: E402
 from triage.evidence.log_lines import physical_lines  # noqa: E402
 from triage.evidence.log_signatures import KEYWORDS, SIGNATURES  # noqa: E402
 
-LOG_SOURCES = {"container_log", "previous_container_log", "device_plugin_log", "validator_log", "driver_log",
-               "gfd_log", "mig_manager_log", "nvidia_smi", "other"}
-
-
 def case_lines() -> list[str]:
-    out = []
-    for line in (CORPUS / "real-cases.jsonl").read_text().splitlines():
-        case = json.loads(line)
-        if case["where"] in LOG_SOURCES:
-            out += [ln for ln in case["text"].splitlines() if ln.strip()]
-    return out
+    return [ln for case in CASES.values() if case["where"] in LOG_SOURCES
+            for ln in case["text"].splitlines() if ln.strip()]
 
 
 def filler_lines() -> list[str]:

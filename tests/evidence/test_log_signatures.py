@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import CORPUS
-from tests.evidence.real_cases import CASES as ALL_CASES
+from tests.evidence.real_cases import CASES as ALL_CASES, LOG_SOURCES
 from triage.evidence import log_scan
 from triage.evidence.log_facts import LogFact, LogKind as K
 from triage.evidence.log_lines import physical_lines
@@ -23,8 +23,6 @@ from triage.evidence.log_signatures import KEYWORDS, SIGNATURES
 
 KiB, MiB, GiB = 1 << 10, 1 << 20, 1 << 30
 
-LOG_SOURCES = {"container_log", "previous_container_log", "device_plugin_log", "validator_log", "driver_log",
-               "gfd_log", "mig_manager_log", "nvidia_smi", "other"}
 CASES = {case_id: c for case_id, c in ALL_CASES.items() if c["where"] in LOG_SOURCES}
 ENGINES = ["re"] + (["hyperscan"] if log_scan.engine() == "hyperscan" else [])
 
