@@ -12,13 +12,13 @@ otherwise; a bundle directory is copied without following its symlinks.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
 
 from triage.errors import TriageError
 from triage.render.html import render_html
+from triage.render.json import dumps
 from triage.render.markdown import render_markdown
 
 FINDINGS = "findings.json"
@@ -67,7 +67,7 @@ def write_reports(doc: dict, bundle_path: str | os.PathLike | None,
     if bundle is not None and bundle.is_dir() and out.resolve().is_relative_to(bundle.resolve()):
         raise ReportWriteError(f"--out {out} is inside the bundle {bundle}; choose a folder outside it")
     # Render everything before touching the disk: a bad document changes nothing.
-    texts = {"json": json.dumps(doc, indent=2, ensure_ascii=False) + "\n",
+    texts = {"json": dumps(doc),      # the same text `analyze -o json` prints
              "markdown": render_markdown(doc),
              "html": render_html(doc)}
     names = {"json": FINDINGS, "markdown": MARKDOWN, "html": HTML}
