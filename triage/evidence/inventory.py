@@ -32,6 +32,7 @@ from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.taints import Taint
 from triage.bundle.quantity import parse_quantity
+from triage.bundle.views import Bundle
 
 MAX_TEXT = 1 << 20
 DEFAULT_GPU_RESOURCE = "nvidia.com/gpu"
@@ -207,14 +208,15 @@ def _holders_by_node(pods: Iterable[Pod]) -> dict[str, dict[str, list[GpuHolder]
     return out
 
 
-def build_inventory(nodes, pods: Iterable[Pod] | None = None, all_nodes: bool = False) -> GpuInventory:
+def build_inventory(nodes: Bundle | Iterable[Node], pods: Iterable[Pod] | None = None,
+                    all_nodes: bool = False) -> GpuInventory:
     """GPU inventory of `nodes` (a `Bundle`, or an iterable of `Node` views) with `pods`' holdings.
 
     Given a Bundle, nodes and pods come from it. A node is listed when it advertises a GPU
     resource, carries GPU labels, or holds a GPU pod (`all_nodes=True` lists every node).
     A GPU-labelled node that advertises no GPU resource gets an `absent` nvidia.com/gpu row.
     """
-    if hasattr(nodes, "nodes") and hasattr(nodes, "pods") and callable(nodes.nodes):
+    if isinstance(nodes, Bundle):
         bundle = nodes
         nodes = bundle.nodes()
         if pods is None:
