@@ -237,10 +237,8 @@ def _node_stack(session: Session, node: str, target_uids: set[str], full: bool) 
     Returns the futures of the reads it started (the caller waits)."""
     on_node = gpu_stack.pods_on_node(session, node, target_uids, record=False)
     futures: list[Future] = []
-    for pod in on_node:
-        role = gpu_stack.stack_role(pod)
-        if role is None:
-            continue
+    stack = [(pod, role) for pod in on_node if (role := gpu_stack.stack_role(pod)) is not None]
+    for pod, role in stack:
         if full or not pods.is_healthy(pod):
             futures += logs.collect_pod_logs(session, pod)
         if not full:
@@ -249,7 +247,7 @@ def _node_stack(session: Session, node: str, target_uids: set[str], full: bool) 
             futures += in_container.driver_commands(session, pod, node)
         elif role == "dcgm-exporter":
             futures.append(session.submit(dcgm.collect_dcgm, session, pod, node))
-    if full and not any(gpu_stack.stack_role(p) for p in on_node):
+    if full and not stack:
         session.extra.setdefault("gpu_stack", {}).setdefault("nodes_without_stack_pods", []).append(node)
     pods.add_pods(session, "pods-on-nodes", on_node)     # redacted while those reads are under way
     return futures
