@@ -57,6 +57,16 @@ I1129 14:01:05.100003       1 output.go:82] Writing labels to output file /etc/k
 """
 
 
+# the GPU Operator's DaemonSets and the node label each one's nodeSelector asks for
+STACK_DS_SELECTOR = {
+    "nvidia-driver-daemonset": "nvidia.com/gpu.deploy.driver",
+    "nvidia-container-toolkit-daemonset": "nvidia.com/gpu.deploy.container-toolkit",
+    "nvidia-device-plugin-daemonset": "nvidia.com/gpu.deploy.device-plugin",
+    "gpu-feature-discovery": "nvidia.com/gpu.deploy.gpu-feature-discovery",
+    "nvidia-operator-validator": "nvidia.com/gpu.deploy.operator-validator",
+}
+
+
 def _sfx(*parts: str) -> str:
     return hashlib.sha256("/".join(parts).encode()).hexdigest()[:5]
 
@@ -147,6 +157,9 @@ class World:
         labels = {"nvidia.com/gpu.present": "true", "nvidia.com/gpu.product": product,
                   "nvidia.com/gpu.count": str(gpus), "nvidia.com/gpu.memory": str(memory_mib),
                   "nvidia.com/gpu.deploy.device-plugin": "true", "nvidia.com/gpu.deploy.driver": "true",
+                  "nvidia.com/gpu.deploy.container-toolkit": "true",
+                  "nvidia.com/gpu.deploy.gpu-feature-discovery": "true",
+                  "nvidia.com/gpu.deploy.operator-validator": "true",
                   "nvidia.com/cuda.driver.major": "550", "nvidia.com/cuda.runtime.major": "12",
                   "feature.node.kubernetes.io/pci-10de.present": "true"}
         labels.update(kw.pop("labels", None) or {})
@@ -357,6 +370,47 @@ class World:
         self.manifest_target = {"kind": kind, "namespace": ns, "name": name} if ns else {"kind": kind, "name": name}
 
     # ---- writing -----------------------------------------------------------------
+    def _with_stack_daemonsets(self) -> dict[tuple[str, str], list[dict]]:
+        """The workloads, plus one DaemonSet per GPU-stack app whose pods the world holds and
+        that no explicit `workload("DaemonSet", ...)` describes, as the controller would report
+        it: nodeSelector `nvidia.com/gpu.deploy.<component>=true`, desired = the nodes carrying
+        that label, current/ready/available counted from its pods. A scenario that breaks a
+        DaemonSet's state (desired 0, a selector no node has) declares it explicitly."""
+        out = {k: list(v) for k, v in self.workloads.items()}
+        for ns, pods in sorted(self.pods.items()):
+            have = {w["metadata"]["name"] for w in out.get(("daemonsets", ns), [])}
+            apps: dict[str, list[dict]] = {}
+            for p in pods:
+                refs = p["metadata"].get("ownerReferences") or []
+                if refs and refs[0]["kind"] == "DaemonSet" and refs[0]["name"] in STACK_DS_SELECTOR:
+                    apps.setdefault(refs[0]["name"], []).append(p)
+            for app, app_pods in sorted(apps.items()):
+                if app in have:
+                    continue
+                key = STACK_DS_SELECTOR[app]
+                wanted = [n for n in self.nodes if n["metadata"]["labels"].get(key) == "true"]
+                ready = sum(1 for p in app_pods if p["status"].get("phase") == "Running"
+                            and all(c.get("ready") for c in p["status"].get("containerStatuses") or [{}]))
+                scheduled = sum(1 for p in app_pods if p["spec"].get("nodeName"))
+                desired = max(len(wanted), scheduled)
+                template = {"metadata": {"labels": dict(app_pods[0]["metadata"]["labels"])},
+                            "spec": {"nodeSelector": {key: "true"},
+                                     "tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists",
+                                                      "effect": "NoSchedule"}],
+                                     "containers": [{"name": c["name"], "image": c["image"]}
+                                                    for c in app_pods[0]["spec"]["containers"]]}}
+                ds = {"apiVersion": "apps/v1", "kind": "DaemonSet",
+                      "metadata": {"name": app, "namespace": ns, "uid": _uid(self.name, ns, "DaemonSet", app),
+                                   "creationTimestamp": T0, "labels": {"app": app}, "generation": 1},
+                      "spec": {"selector": {"matchLabels": {"app": app}}, "template": template,
+                               "updateStrategy": {"type": "RollingUpdate"}},
+                      "status": {"desiredNumberScheduled": desired, "currentNumberScheduled": scheduled,
+                                 "numberReady": ready, "numberAvailable": ready, "updatedNumberScheduled": scheduled,
+                                 "numberMisscheduled": 0, "observedGeneration": 1,
+                                 **({"numberUnavailable": desired - ready} if desired > ready else {})}}
+                out.setdefault(("daemonsets", ns), []).append(ds)
+        return out
+
     def write(self, out: Path) -> Path:
         out = Path(out)
         if out.exists():
@@ -380,7 +434,7 @@ class World:
             w.write_json(layout.namespaced_list("events", ns), {"apiVersion": "v1", "kind": "EventList",
                                                                  "metadata": {"resourceVersion": "9000"},
                                                                  "items": self.events.get(ns, [])})
-        for (folder, ns), items in sorted(self.workloads.items()):
+        for (folder, ns), items in sorted(self._with_stack_daemonsets().items()):
             kind = {"deployments": "DeploymentList", "replicasets": "ReplicaSetList", "statefulsets": "StatefulSetList",
                     "daemonsets": "DaemonSetList", "jobs": "JobList"}[folder]
             w.write_json(layout.namespaced_list(folder, ns), {"apiVersion": "apps/v1", "kind": kind, "items": items})
