@@ -386,10 +386,13 @@ def _(w):
     w.target("Pod", ML, "dra-infer-0")
 
 
-@scenario("near_quota_failedcreate_other_error", None, {"kind": "Deployment", "namespace": ML, "name": "api"},
-          status="inconclusive", kind="near_miss", near_miss_for=("scheduler.quota_exceeded",))
+@scenario("near_quota_failedcreate_other_error", "scheduler.create_failed_unrecognised",
+          {"kind": "Deployment", "namespace": ML, "name": "api"}, kind="near_miss",
+          near_miss_for=("scheduler.quota_exceeded",))
 def _(w):
-    """A ReplicaSet cannot create pods, but because its service account is missing, not a quota."""
+    """A ReplicaSet cannot create pods, but because its service account is missing, not a quota: the
+    controller's FailedCreate is a finding at the scheduler layer whatever its words (certainty
+    unrecognised), never the quota id."""
     gpu_cluster(w)
     w.workload("Deployment", ML, "api")
     w.workload("ReplicaSet", ML, "api-6c8d9", owner=("Deployment", "api"), revision="1")
@@ -918,13 +921,14 @@ def _(w):
     w.target("Pod", ML, "infer-3")
 
 
-@scenario("near_default_scheduler_unparsed_wording", None, pod_subj("train-pv-0"), status="inconclusive",
+@scenario("near_default_scheduler_unparsed_wording", "scheduler.other_filter", pod_subj("train-pv-0"),
           kind="near_miss", near_miss_for=("scheduler.custom_scheduler_rejected",),
           readme="kube-scheduler's PreBind timeout wording (`running PreBind plugin \"VolumeBinding\": binding volumes: "
-                 "timed out waiting for the condition`): no `0/N nodes are available` summary and no rule for it.")
+                 "timed out waiting for the condition`): the framework's plugin-error format, a filter with no GPU "
+                 "meaning (the quoted message names the plugin), never the custom-scheduler id.")
 def _(w):
     """A pending GPU pod of the default scheduler whose only event is a PreBind volume-binding timeout: the
-    default scheduler is not a custom GPU scheduler, so its unparsed wording decides nothing."""
+    default scheduler is not a custom GPU scheduler; the plugin-error wording is recognised as such."""
     gpu_cluster(w)
     pending_pod(w, "train-pv-0", 'running PreBind plugin "VolumeBinding": binding volumes: timed out waiting for '
                                  'the condition', count=3)

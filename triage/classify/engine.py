@@ -16,16 +16,19 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from triage.bundle import layout
+from triage.bundle.objects.gpu_resource import raw_mentions_gpu
 from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle
-from triage.classify import explain
-from triage.classify.model import Diagnosis, Finding, Gap, Report, Severity, Status, Subject
+from triage.classify import explain, verdict
+from triage.classify import coverage
+from triage.classify.model import (
+    LAYER_ORDER, Check, Diagnosis, Finding, Gap, Layer, LayerStatus, LayerVerdict, Report, Severity, Status, Subject)
 from triage.classify.rules import all_rules
-from triage.classify.rules.base import NeedGap, pod_subject
+from triage.classify.rules.base import Checked, NeedGap, node_subject, pod_subject
 from triage.classify.rules.context import Context, Scope, raw_requests_gpu
 from triage.errors import UsageError
 from triage.evidence.inventory import ResourceInventory, build_inventory
@@ -175,38 +178,80 @@ def needs_for_piece(piece: str) -> tuple[str, str]:
     return "bundle", f"read {piece}"
 
 
-def bundle_gaps(bundle: Bundle) -> tuple[Gap, ...]:
+# gaps the user asked for (a flag, a narrowed scope): listed, but they do not make a
+# diagnosis inconclusive on their own
+SOFT_REASONS = ("skipped", "disabled", "not_requested")
+
+
+def bundle_gaps(bundle: Bundle, roles: Mapping[tuple[str, str], str] | None = None) -> tuple[Gap, ...]:
+    """Every gap the bundle records (manifest gaps, errors files beside pieces, failed or
+    skipped collectors, files the manifest lists but the bundle lacks), each with the layer
+    whose evidence it lacks."""
     out: dict[tuple[str, str], Gap] = {}
     manifest = bundle.manifest
     for g in manifest.gaps if manifest else ():
-        gap = Gap(str(g.get("collector") or ""), str(g.get("reason") or ""), str(g.get("detail") or ""),
-                  str(g.get("needs") or ""))
+        collector = str(g.get("collector") or "")
+        layer = str(g.get("layer") or "") or coverage.collector_layer(collector, str(g.get("needs") or ""))
+        gap = Gap(collector, str(g.get("reason") or ""), str(g.get("detail") or ""), str(g.get("needs") or ""),
+                  layer if layer in _LAYER_NAMES else "")
         out.setdefault((gap.collector, gap.needs), gap)
     for err in bundle.collection_errors():
         collector, needs = needs_for_piece(err.piece)
         detail = err.errors[0] if err.errors else err.reason
-        out.setdefault((collector, needs), Gap(collector, err.reason, detail, needs))
+        out.setdefault((collector, needs), Gap(collector, err.reason, detail, needs,
+                                               coverage.piece_layer(err.piece, roles)))
     for c in manifest.collectors if manifest else ():
         if c.get("status") in ("failed", "skipped") and c.get("name"):
             key = (str(c["name"]), "")
             if not any(k[0] == key[0] for k in out):
                 out[key] = Gap(str(c["name"]), str(c.get("status")), str(c.get("error") or ""),
-                               f"re-run collection of {c['name']}")
+                               f"re-run collection of {c['name']}", coverage.collector_layer(str(c["name"]), ""))
+        files = c.get("files") if isinstance(c.get("files"), list) else ()
+        for path in files:
+            if isinstance(path, str) and not path.endswith("-errors.json") and not bundle.exists(path):
+                piece = path.rsplit(".", 1)[0]
+                if piece in {e.piece for e in bundle.collection_errors()}:
+                    continue
+                out.setdefault((str(c.get("name") or ""), path), Gap(
+                    str(c.get("name") or "bundle"), "missing", f"{path} is listed in the manifest but not in the bundle",
+                    "the complete bundle (collect again, or ask for the whole archive)",
+                    coverage.piece_layer(piece, roles)))
     return tuple(sorted(out.values()))
+
+
+_LAYER_NAMES = frozenset(layer.value for layer in LAYER_ORDER)
 
 
 # ---- the run ---------------------------------------------------------------------
 
-def run_rules(ctx: Context) -> tuple[list[Finding], list[NeedGap]]:
+def run_rules(ctx: Context) -> tuple[list[Finding], list[NeedGap], list[Checked]]:
+    """Run every rule whose declared reads the bundle holds; a rule whose inputs are absent
+    does not run, and a (non-decisive) gap names what is missing and the layer it blinds."""
     findings: list[Finding] = []
     gaps: list[NeedGap] = []
+    checks: list[Checked] = []
+    present = ctx.present_kinds
+    skipped: dict[tuple[str, str], list[str]] = defaultdict(list)
     for info in all_rules():
+        missing = coverage.missing_reads(info.reads, present)
+        if missing:
+            for kind in missing:
+                skipped[(kind.split("|")[0], info.layer)].append(info.name)
+            continue
         for item in info.fn(ctx) or ():
             if isinstance(item, Finding):
                 findings.append(item)
+            elif isinstance(item, Checked):
+                checks.append(replace(item, layer=item.layer or info.layer, rule=info.name))
             elif isinstance(item, NeedGap):
+                if not item.gap.layer:
+                    item = replace(item, gap=replace(item.gap, layer=info.layer))
                 gaps.append(item)
-    return merge_findings(findings), gaps
+    for (kind, layer), names in sorted(skipped.items()):
+        what, needs = coverage.EVIDENCE_KINDS.get(kind, (kind, f"collect {kind}"))
+        gaps.append(NeedGap(Gap(kind, "not_collected", f"the bundle holds no {what}: {', '.join(names)} did not run",
+                                needs, layer), None, None, decisive=False))
+    return merge_findings(findings), list(dict.fromkeys(gaps)), checks
 
 
 MAX_CITATIONS = 5
@@ -229,7 +274,8 @@ def merge_findings(findings: list[Finding]) -> list[Finding]:
         for f in group:
             for k, v in f.params.items():
                 params.setdefault(k, v)
-        out.append(Finding(fid, group[0].severity, subject, evidence, params))
+        sure = min((f.certainty for f in group), key=lambda c: c.rank)
+        out.append(Finding(fid, group[0].severity, subject, evidence, params, certainty=sure))
     return out
 
 
@@ -241,7 +287,7 @@ def _node_of(f: Finding) -> str | None:
 
 
 class _Index:
-    def __init__(self, findings: Iterable[Finding], gaps: Iterable[NeedGap]):
+    def __init__(self, findings: Iterable[Finding], gaps: Iterable[NeedGap], checks: Iterable[Checked]):
         self.by_subject: dict[Subject, list[Finding]] = defaultdict(list)
         self.infra_by_node: dict[str, list[Finding]] = defaultdict(list)
         for f in findings:
@@ -256,6 +302,9 @@ class _Index:
             self.gaps_by_subject[g.subject].append(g)
             if g.node:
                 self.gaps_by_node[g.node].append(g)
+        self.checks_by_subject: dict[Subject, list[Checked]] = defaultdict(list)
+        for c in checks:
+            self.checks_by_subject[c.subject].append(c)
         self._pools: dict[tuple[str, ...], list[Finding]] = {}
 
     def pending_pool(self, candidates: tuple[str, ...]) -> list[Finding]:
@@ -274,20 +323,45 @@ def _explains_any(cause: Finding, symptoms: Iterable[Finding]) -> bool:
     return any(explain.can_explain(cause.id, s.id) for s in symptoms)
 
 
+def _pod_in_gpu_scope(ctx: Context, pod: Pod) -> bool:
+    """A pod that asks for anything GPU-like, or runs on a GPU node (NVIDIA_VISIBLE_DEVICES by hand)."""
+    if raw_mentions_gpu(pod.raw) or (pod.node_name and pod.node_name in ctx.gpu_node_set):
+        return True
+    node = ctx.nodes.get(pod.node_name) if pod.node_name else None
+    return node is not None and raw_mentions_gpu(node.raw)
+
+
+def _no_gpu(subject: Subject, scope: dict) -> Diagnosis:
+    layers = tuple(LayerVerdict(layer, LayerStatus.NOT_APPLICABLE) for layer in LAYER_ORDER)
+    return Diagnosis(subject, Status.NO_GPU, None, (), (), layers, scope)
+
+
 def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, ...]) -> Diagnosis:
     subject = t.subject
     related: list[Finding] = []
     need: list[NeedGap] = list(idx.gaps_by_subject.get(subject, ()))
+    checks: list[Checked] = list(idx.checks_by_subject.get(subject, ()))
     symptom: str | None = None
+    nodes: set[str] = set()
     if not t.found:
         gap = _missing_target_gap(subject, all_gaps)
         return Diagnosis(subject, Status.INCONCLUSIVE, None, (), (gap,))
     if subject.kind == "Node":
+        node = ctx.nodes.get(subject.name)
+        if subject.name not in ctx.gpu_node_set and not (node is not None and raw_mentions_gpu(node.raw)) \
+                and not idx.by_subject.get(subject):
+            return _no_gpu(subject, {"nodes": 1, "pods": len(ctx.pods_by_node.get(subject.name, ()))})
+        applicable = verdict.NODE_LAYERS
+        nodes.add(subject.name)
         related = list(idx.by_subject.get(subject, ()))
         need += idx.gaps_by_node.get(subject.name, ())
         node = ctx.nodes.get(subject.name)
         symptom = "not_ready" if node is not None and node.ready is False else None
     else:
+        in_scope = [p for p in t.pods if _pod_in_gpu_scope(ctx, p)]
+        if t.pods and not in_scope and not any(idx.by_subject.get(pod_subject(p)) for p in t.pods):
+            return _no_gpu(subject, {"nodes": len({p.node_name for p in t.pods if p.node_name}), "pods": len(t.pods)})
+        applicable = verdict.ALL_LAYERS
         owners = t.owners
         if t.lazy_owners and idx.workload_findings:
             owners = frozenset().union(*(_controller_chain(ctx, p) for p in t.pods))
@@ -296,16 +370,27 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
             need += idx.gaps_by_subject.get(owner, ())
         for pod in t.pods:
             related += idx.by_subject.get(pod_subject(pod), ())
+            checks += idx.checks_by_subject.get(pod_subject(pod), ()) if pod_subject(pod) != subject else ()
             symptom = symptom or pod_symptom(pod)
             if pod.node_name:
+                nodes.add(pod.node_name)
                 related += idx.infra_by_node.get(pod.node_name, ())
                 need += idx.gaps_by_node.get(pod.node_name, ())
+                checks += idx.checks_by_subject.get(node_subject(pod.node_name), ())
             else:
+                applicable = applicable - {Layer.APPLICATION}      # nothing of it has run yet
                 # a pending pod: node findings count when they explain its symptom, and only
                 # when every GPU node has one (a broken node among healthy ones explains nothing)
                 named = sorted({str(n) for f in related if f.subject == pod_subject(pod)
                                 for n in (f.params.get("nodes") or ()) if isinstance(n, str)})
-                pool = idx.pending_pool(tuple(named) or ctx.gpu_node_names)
+                candidates = tuple(named) or ctx.gpu_node_names
+                nodes.update(candidates)
+                for n in candidates:
+                    checks += idx.checks_by_subject.get(node_subject(n), ())
+                if not candidates and ctx.nodes_collected:
+                    # every node was read, and none offers or is labelled for a GPU
+                    checks.append(Checked(subject, (layout.NODES,), "node", "engine.no_gpu_node"))
+                pool = idx.pending_pool(candidates)
                 changed = True
                 while changed:
                     changed = False
@@ -315,32 +400,48 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
                             changed = True
         if not t.pods:
             symptom = "no_pods"
-    if symptom:
-        need += idx.gaps_by_subject.get(None, ())
+    need += idx.gaps_by_subject.get(None, ())
     root, ordered = explain.resolve(related, subject)
-    decisive = sorted({g.gap for g in need if g.decisive})
-    if root is not None:
-        status = Status.PROBLEM
-        gaps = tuple(decisive)
-    elif symptom or decisive:
-        status = Status.INCONCLUSIVE
-        gaps = tuple(decisive) or _relevant_bundle_gaps(subject, all_gaps) or (
-            Gap("analysis", "unrecognised", f"{subject} is {symptom} and no rule recognised why",
-                "the pod's events and its containers' current and previous logs"),)
+    gaps, decisive = _target_gaps(ctx, subject, nodes, need, all_gaps)
+    about = f"{subject.kind} {subject.name}" + (f" (nodes {', '.join(sorted(nodes)[:3])})" if nodes and
+                                                 subject.kind != "Node" else "")
+    layers = verdict.ladder(applicable, root, ordered, checks, gaps, about)
+    status, suspect = verdict.status_of(root, layers, decisive, symptom)
+    if status is Status.PROBLEM:
+        shown = tuple(decisive)
+    elif status is Status.INCONCLUSIVE:
+        shown = tuple(dict.fromkeys([*decisive, *verdict.blinding_gaps(layers, suspect)]))
+        if not shown:
+            shown = (Gap("analysis", "unrecognised", f"{subject} is {symptom} and no rule recognised why",
+                         "the pod's events and its containers' current and previous logs",
+                         "application" if symptom in ("crashing", "restarting") else ""),)
     else:
-        status = Status.HEALTHY
-        gaps = ()
-    return Diagnosis(subject, status, root if status is Status.PROBLEM else None, ordered, gaps)
+        shown = tuple(g for g in gaps if g.reason in SOFT_REASONS)
+    return Diagnosis(subject, status, root if status is Status.PROBLEM else None, ordered, shown, layers,
+                     {}, suspect)
 
 
-def _relevant_bundle_gaps(subject: Subject, gaps: tuple[Gap, ...]) -> tuple[Gap, ...]:
-    ns = subject.namespace
-    out = []
-    for g in gaps:
+def _target_gaps(ctx: Context, subject: Subject, nodes: set[str], need: list[NeedGap],
+                 all_gaps: tuple[Gap, ...]) -> tuple[list[Gap], list[Gap]]:
+    """(every gap that concerns a target, the decisive ones). They are the rules' needs about
+    it, its node(s) or the whole bundle, and the bundle's recorded gaps that name its
+    namespace, its node(s), the namespaces of their GPU stack, or the node list. A gap
+    decides unless a rule called it non-decisive or the user asked for it (--no-exec)."""
+    namespaces = {subject.namespace} if subject.namespace else set()
+    for n in nodes:
+        namespaces.update(p.namespace or "" for role, p in ctx.stack_pods if p.node_name == n)
+    names = {subject.name} | nodes
+    out = dict.fromkeys(g.gap for g in need)
+    soft = {g.gap for g in need if not g.decisive}
+    decisive = dict.fromkeys(g.gap for g in need if g.decisive)
+    for g in all_gaps:
         text = f"{g.needs} {g.detail}"
-        if g.collector == "nodes" or (ns and f"namespace {ns}" in text) or subject.name in text:
-            out.append(g)
-    return tuple(out)
+        if g.collector == "nodes" or any(f"namespace {ns}" in text for ns in namespaces if ns) \
+                or any(name and name in text for name in names):
+            out.setdefault(g)
+            if g not in soft and g.reason not in SOFT_REASONS:
+                decisive.setdefault(g)
+    return list(out), list(decisive)
 
 
 def _missing_target_gap(subject: Subject, gaps: tuple[Gap, ...]) -> Gap:
@@ -349,12 +450,13 @@ def _missing_target_gap(subject: Subject, gaps: tuple[Gap, ...]) -> Gap:
                 (subject.namespace and f"namespace {subject.namespace}" in g.needs):
             return g
     if subject.kind == "Node":
-        return Gap("nodes", "not_collected", f"node {subject.name} is not in the bundle", "list nodes (cluster scope)")
+        return Gap("nodes", "not_collected", f"node {subject.name} is not in the bundle", "list nodes (cluster scope)",
+                   "node")
     return Gap("pods", "not_found", f"{subject} is not in the bundle",
                f"list pods in namespace {subject.namespace}")
 
 
-_STATUS_RANK = {Status.PROBLEM: 0, Status.INCONCLUSIVE: 1, Status.HEALTHY: 2}
+_STATUS_RANK = {Status.PROBLEM: 0, Status.INCONCLUSIVE: 1, Status.HEALTHY: 2, Status.NO_GPU: 3}
 
 
 def diagnosis_rank(d: Diagnosis):
@@ -376,8 +478,8 @@ def inventory(ctx: Context) -> tuple[ResourceInventory, ...]:
 def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
     """Diagnose a loaded bundle; `target` overrides the manifest's target."""
     asked = target or manifest_target(bundle)
-    probe = Context(bundle)
-    targets = resolve_targets(probe, asked)
+    ctx = Context(bundle)
+    targets = resolve_targets(ctx, asked)
     if asked is None:
         scope = Scope(None)
     else:
@@ -387,20 +489,35 @@ def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
             keys |= frozenset((p.namespace or "", p.name) for p in bundle.pods(asked.namespace)
                               if raw_requests_gpu(p.raw))
         scope = Scope(keys)
-    ctx = Context(bundle, scope)
-    # reuse the indexes built while resolving targets; the scope-dependent ones are rebuilt
-    scoped = ("scope", "scope_pods", "troubled_pods")
-    ctx.__dict__.update({k: v for k, v in probe.__dict__.items() if k not in scoped})
-    findings, needgaps = run_rules(ctx)
-    all_gaps = tuple(sorted(set(bundle_gaps(bundle)) | {g.gap for g in needgaps}))
-    idx = _Index(findings, needgaps)
+    ctx.set_scope(scope)
+    findings, needgaps, checks = run_rules(ctx)
+    roles = {(p.namespace or "", p.name): role for role, p in ctx.stack_pods}
+    all_gaps = tuple(sorted(set(bundle_gaps(bundle, roles)) | {g.gap for g in needgaps}))
+    idx = _Index(findings, needgaps, checks)
     diagnoses = [_diagnose_target(ctx, t, idx, all_gaps) for t in targets]
+    if not diagnoses and asked is None:
+        diagnoses = [_empty_scan(ctx, all_gaps)]
     diagnoses.sort(key=diagnosis_rank)
     checks = ()
     if asked is not None and asked.kind in WORKLOAD_KINDS:
         from triage.classify.release_checks import release_checks
         checks = release_checks(ctx, asked)
     return Report(tuple(diagnoses), asked, inventory(ctx), checks, all_gaps)
+
+
+def _empty_scan(ctx: Context, all_gaps: tuple[Gap, ...]) -> Diagnosis:
+    """A scan with no GPU target: `no_gpu` when the node and pod lists were read and hold no
+    GPU, otherwise inconclusive (a scan whose lists could not be read is never healthy)."""
+    scope = {"nodes": len(ctx.nodes), "pods": len(ctx.pod_rows)}
+    read = {"nodes", "pods"} <= ctx.present_kinds
+    lists = [g for g in all_gaps if g.collector in ("nodes", "pods") and g.reason != "not_collected"]
+    if read and not lists:
+        return _no_gpu(None, scope)
+    gaps = tuple(lists) or tuple(Gap(kind, "not_collected", f"the bundle holds no {what}", needs, "")
+                                 for kind, (what, needs) in coverage.EVIDENCE_KINDS.items()
+                                 if kind in ("nodes", "pods") and kind not in ctx.present_kinds)
+    layers = tuple(LayerVerdict(layer, LayerStatus.NOT_CHECKED, (), gaps) for layer in LAYER_ORDER)
+    return Diagnosis(None, Status.INCONCLUSIVE, None, (), gaps, layers, scope)
 
 
 def exit_status(report_or_doc) -> int:

@@ -51,6 +51,28 @@ class Status(enum.Enum):
     PROBLEM = "problem"
     HEALTHY = "healthy"
     INCONCLUSIVE = "inconclusive"
+    NO_GPU = "no_gpu"          # a valid bundle, but no GPU node and no GPU workload in scope
+
+
+class Certainty(enum.Enum):
+    """How a finding knows what it says (findings v1, 2026-12 extension)."""
+
+    RECOGNISED = "recognised"      # a message format or catalog row matched
+    INFERRED = "inferred"          # object state or a join of several objects
+    UNRECOGNISED = "unrecognised"  # the layer is known from where the evidence sits, the words are not
+
+    @property
+    def rank(self) -> int:
+        """Lower is surer: recognised 0, inferred 1, unrecognised 2."""
+        return tuple(Certainty).index(self)
+
+
+class LayerStatus(enum.Enum):
+    ROOT = "root"
+    FAILED = "failed"
+    PASSED = "passed"
+    NOT_CHECKED = "not_checked"
+    NOT_APPLICABLE = "not_applicable"
 
 
 @dataclass(frozen=True, order=True)
@@ -100,6 +122,7 @@ class Finding:
     evidence: tuple[Citation, ...]
     params: Mapping[str, object] = field(default_factory=dict)
     explains: tuple[str, ...] = ()
+    certainty: Certainty = Certainty.RECOGNISED
 
     def __post_init__(self):
         if not self.evidence:
@@ -117,7 +140,7 @@ class Finding:
 
     def with_explains(self, ids) -> "Finding":
         return Finding(self.id, self.severity, self.subject, self.evidence, self.params,
-                       tuple(sorted(set(ids))))
+                       tuple(sorted(set(ids))), self.certainty)
 
     def sort_key(self):
         return (self.severity.rank, self.layer.depth, self.id, self.subject, self.evidence)
@@ -125,16 +148,46 @@ class Finding:
 
 @dataclass(frozen=True, order=True)
 class Gap:
-    """Evidence that could not be collected or checked, and what would close it."""
+    """Evidence that could not be collected or checked, and what would close it. `layer`
+    is the layer the missing evidence blinds ("" when no single layer: a whole list)."""
 
     collector: str
     reason: str          # forbidden | not_found | timeout | not_collected | unreadable | ...
     detail: str
     needs: str           # the permission, flag or source that would close the gap
+    layer: str = ""
 
     def to_json(self) -> dict:
-        return {"collector": self.collector, "reason": self.reason,
-                "detail": self.detail, "needs": self.needs}
+        out = {"collector": self.collector, "reason": self.reason,
+               "detail": self.detail, "needs": self.needs}
+        if self.layer:
+            out["layer"] = self.layer
+        return out
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check that ran for a diagnosis: the rule's name and the bundle paths it read."""
+
+    name: str
+    paths: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "evidence": list(self.paths)}
+
+
+@dataclass(frozen=True)
+class LayerVerdict:
+    """One step of a diagnosis' ladder."""
+
+    layer: Layer
+    status: LayerStatus
+    checks: tuple[Check, ...] = ()
+    gaps: tuple[Gap, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"status": self.status.value, "checks": [c.to_json() for c in self.checks],
+                "gaps": [g.to_json() for g in self.gaps]}
 
 
 @dataclass(frozen=True)
@@ -146,6 +199,9 @@ class Diagnosis:
     root_cause: Finding | None
     findings: tuple[Finding, ...]     # root cause first, then worst first
     gaps: tuple[Gap, ...] = ()
+    layers: tuple[LayerVerdict, ...] = ()     # one per layer, outside in (empty: not derived)
+    scope: Mapping[str, object] = field(default_factory=dict)   # what was looked at (no_gpu headline)
+    suspect: Finding | None = None    # inconclusive: the finding that would be the root cause
 
 
 @dataclass(frozen=True)

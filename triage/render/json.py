@@ -36,6 +36,7 @@ def finding_json(f: Finding) -> dict:
         "explains": list(f.explains),
         "playbook": f.playbook,
         "params": _jsonable(dict(f.params)),
+        "certainty": f.certainty.value,
     }
 
 
@@ -53,15 +54,28 @@ def _jsonable(value):
 def diagnosis_json(d: Diagnosis) -> dict:
     """One target's diagnosis. A healthy target with nothing to say (no finding, no gap) is
     the compact entry {target, status}: a scan of 100,000 pods lists thousands of them."""
-    if d.status.value == "healthy" and not d.findings and not d.gaps and d.root_cause is None:
-        return {"target": d.target.to_json() if d.target else None, "status": d.status.value}
-    return {
+    if d.status.value in ("healthy", "no_gpu") and not d.findings and not d.gaps and d.root_cause is None \
+            and not d.scope:
+        return {"target": d.target.to_json() if d.target else None, "status": d.status.value,
+                "layers": layers_json(d)}
+    out = {
         "target": d.target.to_json() if d.target else None,
         "status": d.status.value,
         "root_cause": finding_json(d.root_cause) if d.root_cause else None,
         "findings": [finding_json(f) for f in d.findings],
         "gaps": [g.to_json() for g in d.gaps],
+        "layers": layers_json(d),
     }
+    if d.suspect is not None:
+        out["suspect"] = d.suspect.id
+    if d.scope:
+        out["scope"] = dict(d.scope)
+    return out
+
+
+def layers_json(d: Diagnosis) -> dict:
+    """`layers` of findings v1 (2026-12): one entry per layer, outside in."""
+    return {v.layer.value: v.to_json() for v in d.layers}
 
 
 def _bundle_sha256(path: Path) -> str | None:
@@ -98,11 +112,16 @@ def findings_document(report: Report, bundle) -> dict:
         "target": target.to_json() if target else None,
         "status": worst.status.value if worst else "healthy",
         "root_cause": finding_json(worst.root_cause) if worst and worst.root_cause else None,
+        "layers": layers_json(worst) if worst else {},
         "findings": [finding_json(f) for f in ordered],
         # every gap of the bundle; each diagnosis lists the ones that decided its status
         "gaps": [g.to_json() for g in sorted(set(report.gaps) | {g for d in report.diagnoses for g in d.gaps})],
         "diagnoses": [diagnosis_json(d) for d in report.diagnoses],
     }
+    if worst is not None and worst.suspect is not None:
+        doc["suspect"] = worst.suspect.id
+    if worst is not None and worst.scope:
+        doc["scope"] = dict(worst.scope)
     doc["inventory"] = [row.to_json() for row in report.inventory]
     if report.release_checks:
         doc["release_checks"] = [c.to_json() for c in report.release_checks]

@@ -61,3 +61,30 @@ def raw_pod_requests_gpu(raw: object) -> bool:
                         if _gpu_name(k) and str(v).strip() not in ("0", ""):
                             return True
     return False
+
+
+def raw_mentions_gpu(raw: object) -> bool:
+    """Whether a raw pod or node names any GPU-like extended resource (`nvidia.com/gpumem`,
+    `aliyun.com/gpu-mem`, `volcano.sh/vgpu-number`: any name containing "gpu") in its
+    containers' requests or limits, or in its capacity / allocatable, or asks for a DRA
+    claim: wider than `raw_pod_requests_gpu`, for deciding that something is out of GPU scope.
+
+        >>> raw_mentions_gpu({"spec": {"containers": [{"resources": {"limits": {"aliyun.com/gpu-mem": "1"}}}]}})
+        True
+        >>> raw_mentions_gpu({"status": {"capacity": {"cpu": "8"}}})
+        False
+    """
+    if not isinstance(raw, dict):
+        return False
+    spec = raw.get("spec") if isinstance(raw.get("spec"), dict) else {}
+    if spec.get("resourceClaims"):
+        return True
+    maps = []
+    for key in ("containers", "initContainers"):
+        for c in spec.get(key) or ():
+            res = c.get("resources") if isinstance(c, dict) else None
+            if isinstance(res, dict):
+                maps += [res.get("limits"), res.get("requests")]
+    status = raw.get("status") if isinstance(raw.get("status"), dict) else {}
+    maps += [status.get("capacity"), status.get("allocatable")]
+    return any(isinstance(m, dict) and any(isinstance(k, str) and "gpu" in k.lower() for k in m) for m in maps)

@@ -11,7 +11,8 @@ its name, and optionally its images: one pure table for the collector and the cl
     'device-plugin'
 
 Roles: device-plugin, gfd, mig-manager, driver, toolkit, validator, cuda-validator,
-plugin-validator, dcgm-exporter, dcgm, operator. `coarse=True` folds the validator pods into
+plugin-validator, dcgm-exporter, dcgm, operator, dra-plugin (GKE's `nvidia-gpu-device-plugin` and
+`nvidia-driver-installer` are device-plugin and driver). `coarse=True` folds the validator pods into
 `validator` (the collector's view).
 """
 
@@ -32,11 +33,18 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     "nvidia-dcgm-exporter": "dcgm-exporter", "dcgm-exporter": "dcgm-exporter",
     "nvidia-dcgm": "dcgm",
     "gpu-operator": "operator",
+    # GKE: its own device plugin DaemonSet and the driver installer (kube-system, k8s-app label)
+    "nvidia-gpu-device-plugin": "device-plugin", "nvidia-driver-installer": "driver",
+    # NVIDIA's DRA driver: the kubelet plugin publishes ResourceSlices in place of a device plugin
+    "nvidia-dra-driver-gpu": "dra-plugin", "nvidia-dra-driver-gpu-kubelet-plugin": "dra-plugin",
 }
 LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name")
 # pod name prefixes, when no label says it (older charts, hand-made DaemonSets); most specific first
 ROLE_BY_NAME_PREFIX = (
     ("nvidia-device-plugin-validator", "plugin-validator"),
+    ("nvidia-dra-driver-gpu-kubelet-plugin", "dra-plugin"),
+    ("nvidia-gpu-device-plugin", "device-plugin"),
+    ("nvidia-driver-installer", "driver"),
     ("nvidia-cuda-validator", "cuda-validator"),
     ("nvidia-operator-validator", "validator"),
     ("nvidia-device-plugin", "device-plugin"),

@@ -120,6 +120,40 @@ def terminations(ctx):
                 break
 
 
+_IMAGE_REASONS = frozenset({"ImagePullBackOff", "ErrImagePull", "InvalidImageName", "ErrImageNeverPull"})
+
+
+@rule(ids=("application.container_config_invalid", "application.image_pull_failed"), reads=("pods",))
+def container_waiting(ctx):
+    """A workload container that cannot be created from its own spec: a ConfigMap or Secret
+    key it names is missing (CreateContainerConfigError), or its image cannot be pulled."""
+    for pod in ctx.troubled_pods:
+        for st in pod.container_statuses:
+            s = st.state
+            if s is None or s.kind != "waiting":
+                continue
+            if s.reason == "CreateContainerConfigError":
+                fid = "application.container_config_invalid"
+            elif s.reason in _IMAGE_REASONS:
+                fid = "application.image_pull_failed"
+            else:
+                continue
+            yield ctx.finding(fid, "error", pod_subject(pod),
+                              [ctx.cite_object(pod, f"containerStatuses[{st.name}].state.waiting: {s.reason}: {s.message}")],
+                              namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
+                              reason=s.reason, message=s.message[:300] or None, image=st.image or None)
+            break
+
+
+@rule(ids=(), reads=("pods",))
+def workload_state(ctx):
+    """Every workload pod that started is a check of this layer: its containers' states,
+    restarts and terminations were read (the rules above judge what they show)."""
+    for pod in ctx.scope_pods:
+        if pod.node_name and any(not st.init and st.state is not None for st in pod.container_statuses):
+            yield ctx.checked(pod_subject(pod), [pod.source])
+
+
 @rule(ids=("application.probe_killed_during_startup",), reads=("events",))
 def probe_kills(ctx):
     """The kubelet killed the container because a startup or liveness probe failed."""
@@ -167,7 +201,7 @@ def _crashing_containers(pod):
             yield st
 
 
-@rule(ids=("application.crash_unclassified",), reads=("pods", "pods/log"))
+@rule(ids=("application.crash_unclassified",), reads=("pods",))
 def crash_unclassified(ctx):
     """A crash-looping container whose logs carry no known signature; without its
     previous log, a gap (get pods/log) instead of a guess."""

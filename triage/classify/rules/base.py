@@ -1,16 +1,27 @@
 """Rule machinery: the evaluation context (indexes over a loaded bundle), the rule
 registry, and citation helpers.
 
-A rule is a small function `fn(ctx) -> Iterable[Finding | NeedGap]` registered with
-`@rule(ids=..., reads=...)`: `ids` are the finding ids it may emit, `reads` the
-evidence sources it needs (for `gpu-triage rules` and the meta-test). Rules never
-parse raw text: they call the parsers of `triage.evidence` and judge their facts.
+A rule is a small function `fn(ctx) -> Iterable[Finding | NeedGap | Checked]` registered
+with `@rule(ids=..., reads=...)`:
+
+- `ids` are the finding ids it may emit;
+- `reads` the evidence kinds it needs (`triage.classify.coverage.EVIDENCE_KINDS`; `a|b`
+  means either). The engine enforces them: a rule whose inputs are absent from the
+  bundle does not run, and the engine records a gap naming what is missing and the
+  layer it blinds;
+- `layer` the layer the rule checks (default: its module's name, one module per layer).
+
+Besides findings, a rule yields `ctx.checked(subject, paths)` for every subject whose
+evidence it examined: the ladder of a diagnosis is derived from these (a layer is
+"passed" only when a check of that layer ran for the target on evidence that is present).
+Rules never parse raw text: they call the parsers of `triage.evidence` and judge their facts.
 
     @rule(ids=("node.not_ready",), reads=("nodes",))
     def not_ready(ctx):
         for node in ctx.gpu_nodes():
+            yield ctx.checked(node_subject(node.name), [node.source])
             ...
-            yield ctx.finding("node.not_ready", node_subject, [cite], node=node.name)
+            yield ctx.finding("node.not_ready", "critical", node_subject(node.name), [cite], node=node.name)
 """
 
 from __future__ import annotations
@@ -36,20 +47,33 @@ class NeedGap:
 
 
 @dataclass(frozen=True)
+class Checked:
+    """A rule examined the evidence at `paths` about `subject` (a Pod or a Node). The
+    engine fills in the rule's name and layer."""
+
+    subject: Subject
+    paths: tuple[str, ...]
+    layer: str | None = None        # set by the engine (the rule's layer) unless the rule says
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class RuleInfo:
     name: str
     ids: tuple[str, ...]
     reads: tuple[str, ...]
-    fn: Callable[..., Iterable[Finding | NeedGap]]
+    fn: Callable[..., Iterable[Finding | NeedGap | Checked]]
+    layer: str = ""
 
 
 RULES: list[RuleInfo] = []
 
 
-def rule(ids: Iterable[str], reads: Iterable[str]):
+def rule(ids: Iterable[str], reads: Iterable[str], layer: str | None = None):
     """Register a rule function; see the module docstring."""
     def deco(fn):
-        RULES.append(RuleInfo(f"{fn.__module__.rsplit('.', 1)[-1]}.{fn.__name__}", tuple(ids), tuple(reads), fn))
+        module = fn.__module__.rsplit('.', 1)[-1]
+        RULES.append(RuleInfo(f"{module}.{fn.__name__}", tuple(ids), tuple(reads), fn, layer or module))
         return fn
     return deco
 

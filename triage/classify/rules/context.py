@@ -21,8 +21,8 @@ from triage.bundle.objects.gpu_stack import stack_role
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle, LogText
-from triage.classify.model import Citation, Finding, Severity, Subject
-from triage.classify.rules.base import clip
+from triage.classify.model import Certainty, Citation, Finding, Severity, Subject
+from triage.classify.rules.base import Checked, clip
 
 def gpu_stack_role(pod: Pod) -> str | None:
     """The GPU-stack role of an operator/plugin pod (labels, then name), or None for any other
@@ -32,6 +32,13 @@ def gpu_stack_role(pod: Pod) -> str | None:
 
 # one implementation of "does this raw pod ask for a GPU" (bundle layer), re-exported here
 raw_requests_gpu = raw_pod_requests_gpu
+
+
+def device_admission(f, reason: str) -> bool:
+    """An admission failure in the kubelet's device manager's words (an UnexpectedAdmissionError,
+    `Allocate failed`, a device named): the plugin layer's, not the node's."""
+    text = f.message.lower()
+    return reason == "UnexpectedAdmissionError" or "allocate failed" in text or "device" in text
 
 
 class PodRow(NamedTuple):
@@ -57,9 +64,19 @@ class Scope:
 class Context:
     """Indexes over one bundle, built lazily and once."""
 
+    # the indexes that depend on the scope (every other one is the whole bundle's)
+    SCOPED = ("scope_pods", "troubled_pods")
+
     def __init__(self, bundle: Bundle, scope: Scope | None = None):
         self.bundle = bundle
         self.scope = scope or Scope()
+
+    def set_scope(self, scope: Scope) -> None:
+        """Narrow the rules to `scope` once the targets are known (the indexes built to find
+        them stay); refused once a scoped index was read."""
+        if any(name in self.__dict__ for name in self.SCOPED):
+            raise RuntimeError("Context.set_scope after a scoped index was built")
+        self.scope = scope
 
     # ---- nodes -----------------------------------------------------------------
     @cached_property
@@ -78,9 +95,44 @@ class Context:
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
 
+    @cached_property
+    def gpu_node_set(self) -> frozenset[str]:
+        return frozenset(self.gpu_node_names)
+
     def gpu_nodes(self) -> Iterator[Node]:
         for name in self.gpu_node_names:
             yield self.nodes[name]
+
+    @cached_property
+    def present_kinds(self) -> frozenset[str]:
+        """The evidence kinds (triage.classify.coverage) the bundle holds at least one file of."""
+        from triage.classify.coverage import present_kinds
+        return present_kinds(self.bundle.files)
+
+    @cached_property
+    def node_stacks(self):
+        """node name -> `triage.evidence.stack_state.NodeStack` for every GPU node: the
+        expected state of the GPU stack, computed once for every rule that reads it."""
+        from triage.evidence.stack_state import node_stacks, policy_driver_enabled
+        daemonsets = [w for w in self.workloads if w.kind == "DaemonSet"]
+        policies = list(self.bundle.custom_resources("clusterpolicies.nvidia.com"))
+        return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies))
+
+    @cached_property
+    def started_gpu_containers(self) -> Mapping[str, tuple[Pod, ...]]:
+        """node -> pods on it with a GPU (a GPU request, or the nvidia runtime class) whose
+        containers all started: the runtime injected the GPU and the driver answered then."""
+        out: dict[str, list[Pod]] = defaultdict(list)
+        for r in self.pod_rows:
+            if not r.node or r.phase != "Running":
+                continue
+            pod = r.pod
+            if not (r.gpu or pod.runtime_class_name == "nvidia"):
+                continue
+            main = [st for st in pod.container_statuses if not st.init]
+            if main and all(st.state is not None and st.state.kind == "running" for st in main):
+                out[r.node].append(pod)
+        return {k: tuple(v) for k, v in out.items()}
 
     # ---- pods ------------------------------------------------------------------
     @cached_property
@@ -252,16 +304,38 @@ class Context:
             return ()
         return tuple(self.bundle.exec_outputs(pod.namespace or "", pod.name))
 
+    def admission_facts(self, pod: Pod):
+        """(AdmissionFailure, citation, reason) of each kubelet admission rejection of `pod`: its
+        Failed status, and its UnexpectedAdmissionError / OutOf* / Allocate-failed events."""
+        from triage.evidence.k8s_events.admission import AdmissionFailure, parse_admission_failure
+        from triage.evidence.k8s_events.dispatch import parse_pod_status
+        if pod.reason or pod.message:
+            f = parse_pod_status(pod.reason, pod.message or pod.reason)
+            if isinstance(f, AdmissionFailure):         # not an Eviction
+                yield f, self.cite_object(pod, f"status: {pod.reason}: {pod.message}"), pod.reason
+        for ev in self.pod_events(pod):
+            if ev.reason in ("UnexpectedAdmissionError",) or ev.reason.startswith("OutOf") \
+                    or "Allocate failed" in ev.message:
+                f = parse_admission_failure(ev.message, ev.reason)
+                if f is not None:
+                    yield f, self.cite_event(ev), ev.reason
+
     # ---- findings and citations --------------------------------------------------
     @staticmethod
     def finding(id: str, severity: Severity | str, subject: Subject, evidence: Iterable[Citation],
-                **params) -> Finding:
+                certainty: Certainty | str = Certainty.RECOGNISED, **params) -> Finding:
         sev = severity if isinstance(severity, Severity) else Severity(severity)
+        sure = certainty if isinstance(certainty, Certainty) else Certainty(certainty)
         clean = {k: v for k, v in params.items() if v is not None and v != "" and v != ()}
         for k, v in list(clean.items()):
             if isinstance(v, (set, frozenset, tuple)):
                 clean[k] = sorted(v) if isinstance(v, (set, frozenset)) else list(v)
-        return Finding(id, sev, subject, tuple(dict.fromkeys(evidence)), clean)
+        return Finding(id, sev, subject, tuple(dict.fromkeys(evidence)), clean, certainty=sure)
+
+    @staticmethod
+    def checked(subject: Subject, paths: Iterable[str], layer: str | None = None) -> Checked:
+        """A check ran on the evidence at `paths` about `subject` (see rules/base.py)."""
+        return Checked(subject, tuple(dict.fromkeys(p for p in paths if p)), layer)
 
     @staticmethod
     def cite_event(ev: Event) -> Citation:
@@ -270,6 +344,17 @@ class Context:
     @staticmethod
     def cite_object(obj, excerpt: str) -> Citation:
         return Citation(obj.source, None, clip(excerpt))
+
+    @staticmethod
+    def cite_field(obj, label: str, value) -> Citation:
+        """Quote a field of an object as the object holds it: `label: <compact JSON>`
+        (evidence text, not prose), e.g. `gpu-1 status.allocatable: {"cpu":"64",...}`."""
+        import json
+        try:
+            text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=str)
+        except (TypeError, ValueError, RecursionError):
+            text = str(value)
+        return Citation(obj.source, None, clip(f"{label}: {text}"))
 
     @staticmethod
     def cite_line(text: LogText, line: int, excerpt: str | None = None) -> Citation:

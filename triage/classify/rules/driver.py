@@ -4,6 +4,7 @@ log (Xid lines, fallen off the bus, nouveau), and image pulls of the driver pod.
 from __future__ import annotations
 
 from triage.classify.rules.base import node_subject, rule
+from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, scan
 from triage.evidence.xid_catalog import HARDWARE_XIDS
@@ -87,6 +88,17 @@ def _code_judgement(code: int | None, cls: str) -> tuple[str, str] | None:
     return None
 
 
+def unexplained_nvrm_lines(lines, known: set[int], limit: int = 20000) -> list[tuple[int, str]]:
+    """(line number, line) of kernel lines from the NVIDIA driver (NVRM) that look like an error
+    and that no catalog row parsed (an Xid, an API mismatch, a module load)."""
+    from triage.evidence.error_lines import looks_like_error
+    out = []
+    for i, line in enumerate(lines[:limit], 1):
+        if "NVRM" in line and i not in known and looks_like_error(line):
+            out.append((i, line))
+    return out
+
+
 def dcgm_xids(text) -> list:
     """Non-zero Xid samples of a node's DCGM scrape (`XidGauge`s). Only lines naming XID are
     parsed (the others are blanked, so line numbers stay the file's): a scrape has hundreds
@@ -113,8 +125,8 @@ def _xid_class(code: int) -> str:
 
 @rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
            "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.nouveau_conflict",
-           "driver.not_loaded"),
-      reads=("node dmesg", "node dcgm"))
+           "driver.not_loaded", "driver.version_mismatch", "driver.nvrm_unrecognised"),
+      reads=("node-files",))
 def kernel_log(ctx):
     """Xids of a GPU node from its kernel log and its DCGM scrape (the second source when
     exec is off or the kernel log has rotated): one finding per finding id and node,
@@ -125,12 +137,26 @@ def kernel_log(ctx):
         scrape = ctx.bundle.node_dcgm(node)
         if text is None and scrape is None:
             continue
+        yield ctx.checked(node_subject(node), [t.path for t in (text, scrape) if t is not None])
         found: dict[tuple[str, str], list] = {}
-        if text is not None:
-            for ev in parse_kernel_log(text.text).events:
+        log = parse_kernel_log(text.text) if text is not None else None
+        if log is not None:
+            for ev in log.events:
                 judged = xid_finding_id(ev)
                 if judged:
                     found.setdefault(judged, []).append(ev)
+            if log.api_mismatches:
+                m = log.api_mismatches[0]
+                yield ctx.finding("driver.version_mismatch", "critical", node_subject(node),
+                                  [ctx.cite_line(text, a.line) for a in log.api_mismatches[:3]], node=node,
+                                  driver_version=m.kernel_version or None)
+            known = {n for e in log.events for n in range(e.line, max(e.line, e.end_line) + 1)} \
+                | {a.line for a in log.api_mismatches} | {d.line for d in log.driver_loads}
+            odd = unexplained_nvrm_lines(text.lines, known)
+            if odd:
+                yield ctx.finding("driver.nvrm_unrecognised", "warning", node_subject(node),
+                                  [ctx.cite_line(text, n, line) for n, line in odd[-3:]], "unrecognised",
+                                  node=node, message=odd[-1][1][:300])
         sampled: dict[tuple[str, str], list] = {}
         if scrape is not None:
             for gauge in dcgm_xids(scrape):
@@ -167,9 +193,24 @@ def kernel_log(ctx):
                               [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
 
 
-@rule(ids=("driver.image_unavailable", "driver.not_ready"), reads=("pods", "events"))
+@rule(ids=("driver.not_ready", "driver.image_unavailable"), reads=("nodes", "pods"))
+def components(ctx):
+    """The driver of each GPU node from the stack's expected state (driver container, GKE's
+    driver installer, the operator's driver validation). A host-owned driver has no pod: a
+    GPU container that started on the node, or GFD's driver-version labels (GFD reads them
+    through NVML), show that it answered."""
+    yield from component_findings(ctx, "driver")
+    for node in ctx.gpu_nodes():
+        pods = ctx.started_gpu_containers.get(node.name, ())
+        if pods:
+            yield ctx.checked(node_subject(node.name), sorted({p.source for p in pods}))
+        if node.labels.get("nvidia.com/cuda.driver.major") or node.labels.get("nvidia.com/cuda.driver-version.major"):
+            yield ctx.checked(node_subject(node.name), [node.source])
+
+
+@rule(ids=("driver.image_unavailable",), reads=("pods",))
 def driver_pod_state(ctx):
-    """The driver pod cannot pull its image, or is not ready (every later stage waits)."""
+    """The driver pod cannot pull its image (every later stage waits): the pull's own words."""
     from triage.evidence.k8s_events.image_pull import parse_image_pull
     for role, pod in ctx.stack_pods:
         if role != "driver" or not pod.node_name:
@@ -198,11 +239,3 @@ def driver_pod_state(ctx):
                               node=pod.node_name, driver_pod=pod.name, operator_namespace=pod.namespace,
                               message=img, reason=node.kernel_version if node is not None else None)
             continue
-        bad = [st for st in pod.container_statuses if not st.ready and not st.init]
-        if bad and pod.phase != "Succeeded":
-            st = bad[0]
-            state = st.state.reason if st.state else "unknown"
-            yield ctx.finding("driver.not_ready", "error", node_subject(pod.node_name),
-                              [ctx.cite_object(pod, f"containerStatuses[{st.name}]: not ready ({state}), "
-                                                    f"restarts {st.restart_count}")],
-                              node=pod.node_name, driver_pod=pod.name, operator_namespace=pod.namespace, reason=state)

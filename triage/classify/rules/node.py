@@ -4,61 +4,75 @@ matches their required affinity; GPU model labels vs what nvidia-smi sees."""
 
 from __future__ import annotations
 
-from triage.classify.rules.base import NeedGap, node_subject, pod_subject, rule
-from triage.classify.model import Gap
-
-
-def _plugin_cites(ctx, node_name):
-    out = []
-    for pod in ctx.stack_on(node_name, "device-plugin"):
-        for st in pod.container_statuses:
-            if not st.ready and not st.init:
-                state = st.state.reason if st.state else ""
-                out.append(ctx.cite_object(pod, f"{pod.name} containerStatuses[{st.name}]: {state or 'not ready'}, "
-                                                f"restarts {st.restart_count}"))
-                break
-    return out
+from triage.classify.model import Certainty
+from triage.classify.rules.base import node_subject, pod_subject, rule
+from triage.classify.rules.context import device_admission
 
 
 @rule(ids=("node.not_ready",), reads=("nodes",))
 def not_ready(ctx):
     for node in ctx.gpu_nodes():
-        if node.ready is False:
-            c = node.condition("Ready")
+        c = node.condition("Ready")
+        if node.ready is False and c is not None:
             yield ctx.finding("node.not_ready", "critical", node_subject(node.name),
-                              [ctx.cite_object(node, f"{node.name} condition Ready={c.status} ({c.reason}): {c.message}")],
+                              [ctx.cite_field(node, f"{node.name} status.conditions[Ready]",
+                                             {"status": c.status, "reason": c.reason, "message": c.message})],
                               node=node.name, reason=c.reason, message=c.message)
+
+
+def _gpu_fields(node, key: str) -> dict:
+    raw = node.raw.get("status", {}).get(key) if isinstance(node.raw.get("status"), dict) else None
+    return raw if isinstance(raw, dict) else {}
 
 
 @rule(ids=("node.gpu_not_advertised", "node.gpu_allocatable_zero", "node.gpu_unhealthy_devices"), reads=("nodes",))
 def gpu_resource_state(ctx):
-    if not ctx.nodes_collected:
-        yield NeedGap(Gap("nodes", "not_collected", "cluster-resources/nodes.json is missing",
-                          "list nodes (cluster scope)"), None, None, decisive=False)
-        return
+    """The node's GPU resource: absent, "0", or lower than capacity. Every GPU node whose
+    status was read is a check of this layer."""
     for node in ctx.gpu_nodes():
+        yield ctx.checked(node_subject(node.name), [node.source])
         if node.ready is False:
             continue
         cap, alloc = node.gpu_capacity, node.gpu_allocatable
         resources = sorted(set(cap) | set(alloc))
         if not resources:
             yield ctx.finding("node.gpu_not_advertised", "error", node_subject(node.name),
-                              [ctx.cite_object(node, f"{node.name} status.allocatable has no nvidia.com/gpu "
-                                                     f"(labels: {', '.join(k for k in sorted(node.labels) if 'nvidia' in k or 'pci-10de' in k)[:120] or 'none'})")]
-                              + _plugin_cites(ctx, node.name),
-                              node=node.name, resource="nvidia.com/gpu")
+                              [ctx.cite_field(node, f"{node.name} status.allocatable", _gpu_fields(node, "allocatable"))],
+                              Certainty.INFERRED, node=node.name, resource="nvidia.com/gpu")
             continue
         for res in resources:
             c, a = cap.get(res), alloc.get(res)
+            quote = [ctx.cite_field(node, f"{node.name} status.capacity[{res}], allocatable[{res}]",
+                                    [_gpu_fields(node, "capacity").get(res), _gpu_fields(node, "allocatable").get(res)])]
             if (a or 0) == 0:
-                yield ctx.finding("node.gpu_allocatable_zero", "error", node_subject(node.name),
-                                  [ctx.cite_object(node, f"{node.name} capacity {res}={c}, allocatable {res}={a or 0}")]
-                                  + _plugin_cites(ctx, node.name),
-                                  node=node.name, resource=res, available=a or 0, requested=c)
+                yield ctx.finding("node.gpu_allocatable_zero", "error", node_subject(node.name), quote,
+                                  Certainty.INFERRED, node=node.name, resource=res, available=a or 0, requested=c)
             elif c is not None and a < c:
-                yield ctx.finding("node.gpu_unhealthy_devices", "warning", node_subject(node.name),
-                                  [ctx.cite_object(node, f"{node.name} capacity {res}={c}, allocatable {res}={a}")],
-                                  node=node.name, resource=res, available=a, requested=c)
+                yield ctx.finding("node.gpu_unhealthy_devices", "warning", node_subject(node.name), quote,
+                                  Certainty.INFERRED, node=node.name, resource=res, available=a, requested=c)
+
+
+# kubelet admission rejections that are the node's (resources, OS, shutdown, predicates):
+# the device manager's are the plugin layer's (rules/plugin.py)
+_NODE_ADMISSION = frozenset({"out_of_resource", "predicate_failed", "node_shutdown", "invalid_node_info",
+                             "os_not_supported", "os_label_mismatch", "init_restart_policy_forbidden",
+                             "sysctl_forbidden", "general_predicates_unknown", "admission_recovery_failed",
+                             "topology_affinity", "other"})
+
+
+@rule(ids=("node.admission_rejected",), reads=("pods",))
+def admission_rejected(ctx):
+    """The kubelet rejected a pod at admission for a node reason (OutOf<resource>, a failed
+    predicate, topology alignment, node shutdown), or in words no catalog knows."""
+    for pod in ctx.troubled_pods:
+        for f, cite, reason in ctx.admission_facts(pod):
+            if f.kind.value not in _NODE_ADMISSION or (f.kind.value == "other" and device_admission(f, reason)):
+                continue
+            yield ctx.finding("node.admission_rejected", "error", pod_subject(pod), [cite],
+                              "unrecognised" if f.kind.value == "other" else "recognised",
+                              namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
+                              reason=reason or f.kind.value, message=f.message[:300], resource=f.resource)
+            break
 
 
 def node_matches_selector(node, pod) -> bool:

@@ -14,7 +14,7 @@ from typing import Iterator
 from triage.bundle.views import LogText
 from triage.classify.model import Finding
 from triage.classify.rules.base import node_subject, pod_subject
-from triage.classify.rules.context import Context
+from triage.classify.rules.context import Context, gpu_stack_role
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,16 @@ _ROLE_PARAM = {"device-plugin": "plugin_pod", "driver": "driver_pod", "validator
                "gfd": "plugin_pod", "mig-manager": "plugin_pod", "toolkit": "plugin_pod"}
 
 
+def _log_check(ctx: "Context", role: str, pod, container: str, text: LogText):
+    """Reading a component's log is a check of that component's layer (a validation init
+    container's, of the stage it validates); a workload's log, of the application."""
+    from triage.classify.coverage import ROLE_LAYER, VALIDATION_LAYER
+    if role == "workload":
+        return ctx.checked(pod_subject(pod), [text.path], "application")
+    layer = VALIDATION_LAYER.get(container) or ROLE_LAYER.get(gpu_stack_role(pod) or role, "plugin")
+    return ctx.checked(node_subject(pod.node_name) if pod.node_name else pod_subject(pod), [text.path], layer)
+
+
 def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
     """Run data rules: one finding per (id, subject) citing every matching line."""
     by_role: dict[str, list[LogPattern]] = defaultdict(list)
@@ -110,6 +120,7 @@ def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
         # one finding per (pod, container, id), whether the lines sit in the current or previous log
         grouped: dict[tuple, list] = defaultdict(list)
         for pod, container, text in role_logs(ctx, role):
+            yield _log_check(ctx, role, pod, container, text)
             for fact in scan(ctx, text):
                 for p in pats:
                     if p.kind != fact.kind.value:

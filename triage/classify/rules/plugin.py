@@ -5,7 +5,8 @@ errors and the node's MIG labels."""
 from __future__ import annotations
 
 from triage.classify.rules.base import node_subject, pod_subject, rule
-from triage.classify.rules.context import gpu_stack_role
+from triage.classify.rules.components import component_findings
+from triage.classify.rules.context import device_admission, gpu_stack_role
 from triage.classify.rules.driver import XID_ECC, XID_GSP, XID_NVLINK
 from triage.classify.rules.patterns import LogPattern, apply_patterns
 
@@ -18,6 +19,8 @@ PATTERNS = (
     P("device-plugin", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
     P("device-plugin", "driver_not_loaded", "driver.not_loaded", "critical"),
     P("device-plugin", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
+    # "Failed to initialize NVML: Unknown Error" in the plugin: its device nodes are not usable
+    P("device-plugin", "nvml_unknown_error", "plugin.nvml_unavailable", "error"),
     P("device-plugin", "plugin_xid_unhealthy", "driver.xid_ecc_error", "critical", when=("xid", tuple(sorted(XID_ECC)))),
     P("device-plugin", "plugin_xid_unhealthy", "driver.xid_gsp_error", "critical", when=("xid", tuple(sorted(XID_GSP)))),
     P("device-plugin", "plugin_xid_unhealthy", "driver.xid_nvlink_error", "critical", when=("xid", tuple(sorted(XID_NVLINK)))),
@@ -40,38 +43,32 @@ def log_signatures(ctx):
     yield from apply_patterns(ctx, PATTERNS)
 
 
-def _admission_facts(ctx, pod):
-    from triage.evidence.k8s_events.admission import AdmissionFailure, parse_admission_failure
-    from triage.evidence.k8s_events.dispatch import parse_pod_status
-    if pod.reason or pod.message:
-        f = parse_pod_status(pod.reason, pod.message or pod.reason)
-        if isinstance(f, AdmissionFailure):         # not an Eviction
-            yield f, ctx.cite_object(pod, f"status: {pod.reason}: {pod.message}")
-    for ev in ctx.pod_events(pod):
-        if ev.reason in ("UnexpectedAdmissionError",) or ev.reason.startswith("OutOf") or "Allocate failed" in ev.message:
-            f = parse_admission_failure(ev.message, ev.reason)
-            if f is not None:
-                yield f, ctx.cite_event(ev)
-
-
 _ADMISSION_ID = {"devices_unavailable": "plugin.stale_allocation", "unregistered_device": "plugin.not_registered",
+                 "unknown_device_plugin": "plugin.not_registered",
                  "no_healthy_devices": "plugin.allocate_failed_unhealthy",
                  "allocated_now_unhealthy": "plugin.allocate_failed_unhealthy",
                  "preferred_allocation_failed": "plugin.allocate_rpc_failed",
                  "plugin_rpc_failed": "plugin.allocate_rpc_failed",
-                 "shared_request_too_large": "plugin.sharing_request_too_large"}
+                 "empty_allocate_response": "plugin.allocate_rpc_failed",
+                 "shared_request_too_large": "plugin.sharing_request_too_large",
+                 # the device manager's own errors with no finding of their own
+                 "request_changed": "plugin.admission_failed", "allocated_less_than_required": "plugin.admission_failed",
+                 "no_devices_in_cache": "plugin.admission_failed", "checkpoint_failed": "plugin.admission_failed",
+                 "update_plugin_resources_failed": "plugin.admission_failed"}
 
 
 @rule(ids=sorted(set(_ADMISSION_ID.values()) | {"plugin.validation_no_free_gpu", "driver.gpu_fallen_off_bus"}),
-      reads=("pods", "events"))
+      reads=("pods",))
 def admission_errors(ctx):
     """Kubelet admission failures (pod Failed, UnexpectedAdmissionError): the device
     manager and the plugin disagree, the plugin is gone, or the devices are unhealthy."""
     pods = list(ctx.troubled_pods) + [p for r, p in ctx.stack_pods if r in ("plugin-validator", "validator")]
     for pod in pods:
         found: dict[str, tuple[list, object]] = {}
-        for f, cite in _admission_facts(ctx, pod):
+        for f, cite, reason in ctx.admission_facts(pod):
             fid = _ADMISSION_ID.get(f.kind.value)
+            if fid is None and f.kind.value == "other" and device_admission(f, reason):
+                fid = "plugin.admission_failed"      # the device manager's words, none catalogued
             if fid is None:
                 continue
             if fid == "plugin.stale_allocation" and gpu_stack_role(pod) in ("plugin-validator", "validator"):
@@ -95,32 +92,24 @@ def admission_errors(ctx):
                                   validator_pod=pod.name if fid.startswith("plugin") else None,
                                   holders=holders or None, **params)
             else:
-                yield ctx.finding(fid, "error", pod_subject(pod), cites[:3], namespace=pod.namespace, pod=pod.name,
+                sure = "unrecognised" if f.kind.value == "other" else "recognised"
+                yield ctx.finding(fid, "error", pod_subject(pod), cites[:3], sure, namespace=pod.namespace,
+                                  pod=pod.name, message=f.message[:300] if fid == "plugin.admission_failed" else None,
                                   **params)
 
 
-@rule(ids=("plugin.not_running",), reads=("pods", "nodes"))
-def plugin_not_running(ctx):
-    """The device-plugin pod of a GPU node is crash-looping or not ready, while the node
-    still advertises GPUs (otherwise the node finding says it, citing the plugin pod)."""
-    for role, pod in ctx.stack_pods:
-        if role != "device-plugin" or not pod.node_name:
-            continue
-        bad = [st for st in pod.container_statuses if not st.init and not st.ready
-               and st.state is not None and st.state.kind == "waiting"
-               and st.state.reason in ("CrashLoopBackOff", "RunContainerError", "CreateContainerError",
-                                       "ContainerCreating", "ImagePullBackOff", "ErrImagePull")]
-        if not bad:
-            continue
-        node = ctx.nodes.get(pod.node_name)
-        if node is not None and not any(v > 0 for v in node.gpu_allocatable.values()):
-            continue
-        st = bad[0]
-        yield ctx.finding("plugin.not_running", "error", node_subject(pod.node_name),
-                          [ctx.cite_object(pod, f"containerStatuses[{st.name}]: {st.state.reason}, "
-                                                f"restarts {st.restart_count}")],
-                          node=pod.node_name, plugin_pod=pod.name, operator_namespace=pod.namespace,
-                          reason=st.state.reason)
+@rule(ids=("plugin.not_running", "plugin.not_registered", "plugin.gfd_error", "plugin.mig_config_failed"),
+      reads=("nodes", "pods"))
+def components(ctx):
+    """The device plugin (or DRA kubelet plugin), GFD and MIG manager of each GPU node, from
+    the stack's expected state: missing, unscheduled, Pending, Init-stuck, crash-looping or
+    not ready is a finding whatever its log says. A node that advertises its GPUs has a
+    registered plugin: that is a check of this layer too (Bottlerocket's built-in plugin,
+    a plugin whose pod was not collected)."""
+    yield from component_findings(ctx, "plugin")
+    for node in ctx.gpu_nodes():
+        if any(v > 0 for r, v in node.gpu_allocatable.items() if r.startswith("nvidia.com/")):
+            yield ctx.checked(node_subject(node.name), [node.source])
 
 
 @rule(ids=("plugin.mig_config_failed", "plugin.mig_reconfiguring"), reads=("nodes",))

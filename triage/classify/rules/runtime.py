@@ -5,6 +5,7 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 from __future__ import annotations
 
 from triage.classify.rules.base import node_subject, pod_subject, rule
+from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns
 
@@ -26,12 +27,34 @@ PATTERNS = (
     P("workload", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
     P("workload", "nvml_unknown_error", "runtime.lost_gpu_access", "error"),
     P("workload", "cdi_unresolvable", "runtime.cdi_unresolvable", "error"),
+    # CUDA 803 (cudaErrorSystemDriverMismatch) / XLA "kernel version X does not match DSO version Y":
+    # the libcuda the container loaded is not the loaded kernel module's
+    P("workload", "cuda_driver_mismatch", "driver.version_mismatch", "critical"),
+    P("validator", "cuda_driver_mismatch", "driver.version_mismatch", "critical"),
+    P("validator", "cuda_validation_failed", "driver.version_mismatch", "critical",
+      when=("cuda_error", ("driver_mismatch",))),
+    # CUDA 220 (cudaErrorNvlinkUncorrectable): the NVLink fabric under the pod failed
+    P("workload", "cuda_nvlink_error", "driver.xid_nvlink_error", "critical"),
+    # the toolkit container could not install the toolkit or configure/restart the runtime
+    P("toolkit", "toolkit_install_failed", "runtime.toolkit_not_ready", "error"),
 )
 
 
 @rule(ids=sorted({p.id for p in PATTERNS}), reads=("pods/log",))
 def log_signatures(ctx):
     yield from apply_patterns(ctx, PATTERNS)
+
+
+@rule(ids=("runtime.toolkit_not_ready", "runtime.no_device_visible"), reads=("nodes", "pods"))
+def components(ctx):
+    """The container toolkit (and the operator's toolkit / CUDA validation stages) of each GPU
+    node from the stack's expected state. A GPU container that started on the node shows
+    that the runtime injected a GPU there: a check of this layer (host-installed toolkits
+    have no pod)."""
+    yield from component_findings(ctx, "runtime")
+    for node, pods in sorted(ctx.started_gpu_containers.items()):
+        if node in ctx.nodes:
+            yield ctx.checked(node_subject(node), sorted({p.source for p in pods}))
 
 
 # RuntimeFailure (triage.evidence.runtime_error) -> finding id
@@ -98,6 +121,27 @@ def _candidate_texts(ctx, pod):
                     pod, f"containerStatuses[{st.name}].{label}: {state.reason}: {state.message}")
 
 
+# the kubelet's reasons for a container the runtime could not create or start
+# (CreateContainerConfigError is the pod spec's: rules/application.py)
+START_REASONS = frozenset({"CreateContainerError", "RunContainerError", "StartError", "ContainerCannotRun",
+                           "CreateContainerSandboxError", "PostStartHookError"})
+
+
+def start_failure(ctx, pod):
+    """(container, reason, message, citation) of the first container the runtime could not
+    start (a waiting or terminated state with a start reason), else of a FailedCreatePodSandBox
+    event; None when the pod shows none."""
+    for st in pod.container_statuses:
+        for label, state in (("state", st.state), ("lastState", st.last_state)):
+            if state is not None and state.reason in START_REASONS:
+                return st.name, state.reason, state.message, ctx.cite_object(
+                    pod, f"containerStatuses[{st.name}].{label}: {state.reason}: {state.message}")
+    for ev in reversed(ctx.pod_events(pod)):
+        if ev.reason == "FailedCreatePodSandBox" and ev.message.strip():
+            return "", ev.reason, ev.message, ctx.cite_event(ev)
+    return None
+
+
 def _pods_to_check(ctx, troubled_only: bool = False):
     seen = set()
     for pod in (ctx.troubled_pods if troubled_only else ctx.scope_pods):
@@ -108,8 +152,9 @@ def _pods_to_check(ctx, troubled_only: bool = False):
             yield pod
 
 
-@rule(ids=sorted({v for v in _KIND_ID.values()} | {v[0] for v in _CAUSE_ID.values()}),
-      reads=("events", "pods"))
+@rule(ids=sorted({v for v in _KIND_ID.values()} | {v[0] for v in _CAUSE_ID.values()}
+                 | {"runtime.start_failed_unrecognised"}),
+      reads=("pods",))
 def container_start_errors(ctx):
     from triage.evidence.runtime_error import parse_runtime_error
     for pod in _pods_to_check(ctx, troubled_only=True):
@@ -127,6 +172,15 @@ def container_start_errors(ctx):
             entry = found.setdefault(fid, (sev, [], f))
             if cite not in entry[1]:
                 entry[1].append(cite)
+        if not found:
+            failure = start_failure(ctx, pod)
+            if failure is not None:
+                container, reason, message, cite = failure
+                where = node_subject(pod.node_name) if gpu_stack_role(pod) and pod.node_name else pod_subject(pod)
+                yield ctx.finding("runtime.start_failed_unrecognised", "error", where, [cite], "unrecognised",
+                                  namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
+                                  container=container, reason=reason, message=message[:300],
+                                  runtime_class=pod.runtime_class_name or None)
         for fid, (sev, cites, f) in sorted(found.items()):
             params = dict(node=pod.node_name or None, required_cuda=f.required_cuda, reason=f.cli_kind,
                           message=f.excerpt[:200], runtime_class=f.handler or pod.runtime_class_name or None,
@@ -195,6 +249,11 @@ def nvidia_smi_errors(ctx):
         for out in ctx.exec_outputs(pod):
             if not out.name.startswith("nvidia-smi"):
                 continue
+            if out.stdout is not None and out.exit_code == 0:
+                where = node_subject(pod.node_name) if role and pod.node_name else pod_subject(pod)
+                yield ctx.checked(where, [out.stdout.path], "driver" if role == "driver" else "runtime")
+                if out.exit_code == 0 and not role and pod.node_name:
+                    yield ctx.checked(node_subject(pod.node_name), [out.stdout.path], "driver")
             for stream in (out.stdout, out.stderr):
                 if stream is None or not stream.text.strip():
                     continue

@@ -10,7 +10,7 @@ findings explain it. Without nodes.json a GPU shortage cannot be told apart: a g
 
 from __future__ import annotations
 
-from triage.classify.model import Gap
+from triage.classify.model import Finding, Gap
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.node import node_matches_selector
 from triage.evidence.scheduler_message import ReasonKind as K
@@ -30,7 +30,20 @@ _KIND_ID = {
     K.CUSTOM_FILTER: "scheduler.custom_scheduler_rejected",
     K.SCALE_UP_BACKOFF: "scheduler.autoscaler_no_scale_up",
     K.NODE_GROUP_LIMIT: "scheduler.autoscaler_no_scale_up",
+    K.SCALE_UP_REJECTED: "scheduler.autoscaler_no_scale_up",
+    K.PROVISIONING_REQUEST: "scheduler.autoscaler_no_scale_up",
+    K.GANG: "scheduler.custom_scheduler_rejected",
+    K.SCHEDULING_GATED: "scheduler.scheduling_gated",
+    # recognised filters with no GPU meaning of their own: the quoted reason names the filter
+    K.PORTS: "scheduler.other_filter",
+    K.NODE_NAME: "scheduler.other_filter",
+    K.NODE_CONDITION: "scheduler.other_filter",
+    K.NODE_NOT_READY: "scheduler.other_filter",
+    K.VOLUME_OTHER: "scheduler.other_filter",
+    K.PREFILTER_EXCLUDED: "scheduler.other_filter",
+    K.SCHEDULER_ERROR: "scheduler.other_filter",
 }
+UNRECOGNISED = "scheduler.rejected_unrecognised"
 GPU_PREFIXES = ("nvidia.com/", "alpha.kubernetes.io/nvidia-gpu", "amd.com/gpu")
 
 
@@ -76,6 +89,28 @@ def _own_scheduler_words(ctx, pod):
     if c is not None and c.status == "False" and c.message and c.message.strip():
         return c.message, ctx.cite_object(pod, f"PodScheduled=False {c.reason}: {c.message}")
     return None
+
+
+def _any_scheduler_words(ctx, pod):
+    """(text, citation) of the newest FailedScheduling / FilteringFailed event or PodScheduled=False
+    message, whatever its wording (None: the scheduler said nothing)."""
+    for ev in reversed(ctx.pod_events(pod)):
+        if ev.reason in ("FailedScheduling", "FilteringFailed") and ev.message.strip():
+            return ev.message, ctx.cite_event(ev)
+    c = pod.condition("PodScheduled")
+    if c is not None and c.status == "False" and c.message and c.message.strip():
+        return c.message, ctx.cite_object(pod, f"PodScheduled=False {c.reason}: {c.message}")
+    return None
+
+
+def _gates(pod) -> list:
+    gates = pod.raw.get("spec", {}).get("schedulingGates") if isinstance(pod.raw.get("spec"), dict) else None
+    return [g for g in gates if isinstance(g, dict)] if isinstance(gates, list) else []
+
+
+def _status_fields(pod) -> dict:
+    status = pod.raw.get("status") if isinstance(pod.raw.get("status"), dict) else {}
+    return {k: status[k] for k in ("phase", "conditions", "nominatedNodeName") if k in status}
 
 
 def _autoscaler(ctx, pod):
@@ -184,11 +219,15 @@ def _rollout(ctx, pod, res):
 
 
 @rule(ids=sorted(set(_KIND_ID.values()) | {"scheduler.insufficient_gpu", "scheduler.insufficient_cpu_memory",
-                                            "scheduler.selector_label_absent", "scheduler.rollout_needs_extra_gpu"}),
-      reads=("events", "pods", "nodes"))
+                                            "scheduler.selector_label_absent", "scheduler.rollout_needs_extra_gpu",
+                                            UNRECOGNISED, "scheduler.pending_unexplained"}),
+      reads=("pods",))
 def unschedulable(ctx):
     for pod in ctx.scope_pods:
-        if pod.node_name or pod.phase != "Pending":
+        if pod.node_name:
+            yield ctx.checked(pod_subject(pod), [pod.source])      # placed: the scheduler did its part
+            continue
+        if pod.phase != "Pending":
             continue
         msg, cite = _latest_message(ctx, pod)
         if msg is None:
@@ -196,14 +235,38 @@ def unschedulable(ctx):
             if own is not None:       # a non-default scheduler's own wording ("no available node, ...")
                 text, own_cite = own
                 yield ctx.finding("scheduler.custom_scheduler_rejected", "error", pod_subject(pod), [own_cite],
-                                  namespace=pod.namespace, pod=pod.name, message=text[:300],
+                                  "unrecognised", namespace=pod.namespace, pod=pod.name, message=text[:300],
                                   reason=pod.scheduler_name, scheduler=pod.scheduler_name)
+                continue
+            words = _any_scheduler_words(ctx, pod)
+            if words is not None:     # the scheduler said why, in words no format knows
+                text, any_cite = words
+                yield ctx.finding(UNRECOGNISED, "error", pod_subject(pod), [any_cite], "unrecognised",
+                                  namespace=pod.namespace, pod=pod.name, message=text[:300],
+                                  scheduler=pod.scheduler_name or None)
+                continue
+            gates = _gates(pod)
+            if gates:
+                yield ctx.finding("scheduler.scheduling_gated", "warning", pod_subject(pod),
+                                  [ctx.cite_field(pod, f"{pod.name} spec.schedulingGates", gates)], "inferred",
+                                  namespace=pod.namespace, pod=pod.name, values=[str(g.get("name")) for g in gates])
                 continue
             if pod.namespace not in ctx.events_collected_ns:
                 yield NeedGap(Gap("events", "not_collected", f"no events of namespace {pod.namespace}",
-                                  f"list events in namespace {pod.namespace}"), pod_subject(pod))
+                                  f"list events in namespace {pod.namespace}", "scheduler"), pod_subject(pod))
+                continue
+            # Pending, unbound, and no scheduler wrote a word about it
+            yield ctx.finding("scheduler.pending_unexplained", "error", pod_subject(pod),
+                              [ctx.cite_field(pod, f"{pod.name} status", _status_fields(pod))], "inferred",
+                              namespace=pod.namespace, pod=pod.name, scheduler=pod.scheduler_name or None)
             continue
-        yield from _judge(ctx, pod, msg, cite)
+        found = list(_judge(ctx, pod, msg, cite))
+        yield from found
+        if not found and not all(r.kind is K.POD_DELETING for r in msg.reasons):
+            # a message was read and none of its reasons explains anything: its words decide
+            yield ctx.finding(UNRECOGNISED, "error", pod_subject(pod), [cite], "unrecognised",
+                              namespace=pod.namespace, pod=pod.name, message=msg.text[:300],
+                              scheduler=pod.scheduler_name or None)
 
 
 def _judge(ctx, pod, msg, cite):
@@ -227,7 +290,7 @@ def _judge(ctx, pod, msg, cite):
     # PreFilter / admission-like reasons reject every node on their own
     for r in msg.reasons:
         if r.prefilter or r.kind in (K.UNBOUND_PVC, K.QUOTA):
-            fid = _KIND_ID.get(r.kind, "scheduler.unbound_pvc")
+            fid = _KIND_ID.get(r.kind, UNRECOGNISED)
             extra = {}
             if fid == "scheduler.unbound_pvc":
                 extra["pvc"] = r.claim or (pod.pvc_names[0] if pod.pvc_names else None)
@@ -236,7 +299,8 @@ def _judge(ctx, pod, msg, cite):
                 extra = {"quota": r.text, "workload": f"{ref.kind}/{ref.name}" if ref else f"Pod/{pod.name}"}
             elif fid == "scheduler.dra_claim_unallocatable":
                 extra["claim"] = r.claim or (pod.resource_claims[0] if pod.resource_claims else None)
-            yield emit(fid, message=r.text, reason=r.kind.value, **extra)
+            yield emit(fid, message=r.text, reason=r.kind.value,
+                       certainty="unrecognised" if fid == UNRECOGNISED else "recognised", **extra)
             if pod.scheduler_name != "default-scheduler" or r.custom:
                 yield emit("scheduler.custom_scheduler_rejected", "warning", message=r.text,
                            scheduler=pod.scheduler_name)
@@ -348,7 +412,7 @@ def _taint_text(r):
     return f"{r.taint_key}={r.taint_value}" if r.taint_value else r.taint_key
 
 
-@rule(ids=("scheduler.quota_exceeded",), reads=("events",))
+@rule(ids=("scheduler.quota_exceeded", "scheduler.create_failed_unrecognised"), reads=("events",))
 def quota_rejections(ctx):
     """A ResourceQuota rejected the pod at admission: the controller's FailedCreate event."""
     from triage.classify.model import Subject
@@ -361,7 +425,11 @@ def quota_rejections(ctx):
                 continue
             q = parse_quota_rejection(ev.message)
             if q is None:
-                continue
+                # the controller could not create its pods, in words no quota format knows
+                yield ctx.finding("scheduler.create_failed_unrecognised", "error", Subject(kind, name, ns),
+                                  [ctx.cite_event(ev)], "unrecognised", namespace=ns, workload=f"{kind}/{name}",
+                                  message=ev.message[:300])
+                break
             yield ctx.finding("scheduler.quota_exceeded", "error", Subject(kind, name, ns), [ctx.cite_event(ev)],
                               namespace=ns, workload=f"{kind}/{name}", quota=q.quota,
                               requested=", ".join(f"{a.resource}={a.quantity}" for a in q.requested)[:200] or None)

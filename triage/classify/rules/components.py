@@ -1,0 +1,127 @@
+"""Findings from the expected state of the GPU stack (`triage.evidence.stack_state`), shared
+by the plugin, runtime and driver rules: each layer's rule asks for the components whose
+stage belongs to it.
+
+A missing, unscheduled, Pending, Init-stuck, crash-looping or not-ready component is a
+finding at its stage's layer whatever its log says (certainty `inferred`: object state),
+citing its status fields and the last error-looking lines of its previous and current
+logs. A recognised signature in that log is a finding of its own with a more precise id
+that explains this one (explain.py); an unrecognised log never demotes it to the node
+symptom. A component seen running is a check of its layer for its node.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Mapping
+
+from triage.classify.model import Certainty, Citation
+from triage.classify.rules.base import clip, node_subject
+from triage.evidence.error_lines import last_error_lines
+from triage.evidence.stack_state import ComponentState, advertises_nvidia, has_gpu_hardware
+
+# stage -> (finding id, severity) when the component of that stage is broken
+STAGE_ID: Mapping[str, tuple[str, str]] = {
+    "driver": ("driver.not_ready", "error"),
+    "toolkit": ("runtime.toolkit_not_ready", "error"),
+    "cuda-validator": ("runtime.no_device_visible", "error"),
+    "device-plugin": ("plugin.not_running", "error"),
+    "dra-plugin": ("plugin.not_running", "error"),
+    "gfd": ("plugin.gfd_error", "error"),
+    "mig-manager": ("plugin.mig_config_failed", "error"),
+}
+STAGE_LAYER: Mapping[str, str] = {"driver": "driver", "toolkit": "runtime", "cuda-validator": "runtime",
+                                  "device-plugin": "plugin", "dra-plugin": "plugin", "gfd": "plugin",
+                                  "mig-manager": "plugin", "validator": "plugin"}
+_POD_PARAM = {"driver": "driver_pod", "toolkit": "plugin_pod"}
+
+
+def _status_cite(ctx, c: ComponentState) -> Citation:
+    """The status fields that say it, quoted as the object holds them."""
+    if c.pod is None:
+        obj = c.daemonset
+        st = obj.raw.get("status") if isinstance(obj.raw.get("status"), dict) else {}
+        if c.state == "not_scheduled":
+            sel = obj.raw.get("spec", {}).get("template", {}).get("spec", {}).get("nodeSelector") \
+                if isinstance(obj.raw.get("spec"), dict) else None
+            return ctx.cite_field(obj, f"DaemonSet {obj.name} spec.template.spec.nodeSelector", sel or {})
+        return ctx.cite_field(obj, f"DaemonSet {obj.name} status", st)
+    if not c.container:
+        status = c.pod.raw.get("status") if isinstance(c.pod.raw.get("status"), dict) else {}
+        keep = {k: status[k] for k in ("phase", "reason", "message", "conditions") if k in status}
+        return ctx.cite_field(c.pod, f"{c.pod.name} status", keep)
+    field = "initContainerStatuses" if c.init else "containerStatuses"
+    status = c.pod.raw.get("status") if isinstance(c.pod.raw.get("status"), dict) else {}
+    raw = next((x for x in status.get(field) or () if isinstance(x, dict) and x.get("name") == c.container), {})
+    keep = {k: _without_times(raw[k]) for k in ("restartCount", "state", "lastState") if k in raw}
+    return ctx.cite_field(c.pod, f"{c.pod.name} {field}[{c.container}]", keep)
+
+
+def _without_times(value):
+    """A container state without its timestamps and ids (the excerpt keeps what says why)."""
+    if isinstance(value, dict):
+        return {k: _without_times(v) for k, v in value.items()
+                if k not in ("startedAt", "finishedAt", "containerID", "lastTransitionTime")}
+    return value
+
+
+def _log_cites(ctx, c: ComponentState) -> list[Citation]:
+    """The last error-looking line of the broken container's previous and current logs."""
+    if c.pod is None:
+        return []
+    name = c.container or next((x.name for x in c.pod.containers if not x.init), "")
+    out = []
+    for previous in (True, False):
+        text = ctx.log(c.pod, name, previous)
+        if text is None:
+            continue
+        for line_no, line in last_error_lines(text.lines, 1):
+            out.append(Citation(text.path, line_no, clip(line)))
+    return out
+
+
+def _params(c: ComponentState) -> dict:
+    out = {"node": c.node, "state": c.state, "reason": c.reason or None, "container": c.container or None,
+           "restarts": c.restarts or None, "exit_code": c.exit_code, "message": clip(c.message, 200) or None,
+           "component": c.role}
+    if c.pod is not None:
+        out[_POD_PARAM.get(c.role, "plugin_pod")] = c.pod.name
+        out["operator_namespace"] = c.pod.namespace
+    elif c.daemonset is not None:
+        out["daemonset"] = c.daemonset.name
+        out["operator_namespace"] = c.daemonset.namespace
+    return out
+
+
+def component_findings(ctx, layer: str) -> Iterator:
+    """Findings and checks of `layer` from the stack state of every GPU node."""
+    for node, stack in sorted(ctx.node_stacks.items()):
+        subject = node_subject(node)
+        for c in stack.components:
+            own = STAGE_LAYER.get(c.role)
+            if not c.broken:
+                if own != layer or c.state not in ("running", "completed"):
+                    continue
+                node_view = ctx.nodes.get(node)
+                if c.role == "device-plugin" and node_view is not None and not advertises_nvidia(node_view):
+                    if has_gpu_hardware(node_view):
+                        # it runs, yet the kubelet lists no GPU of it: not registered, whatever its log says
+                        cites = [_status_cite(ctx, c), ctx.cite_field(node_view, f"{node} status.allocatable",
+                                                                       node_view.raw.get("status", {}).get("allocatable"))]
+                        yield ctx.checked(subject, [c.pod.source])
+                        yield ctx.finding("plugin.not_registered", "error", subject, cites + _log_cites(ctx, c),
+                                          Certainty.INFERRED, **_params(c))
+                    continue
+                yield ctx.checked(subject, [c.pod.source] if c.pod is not None else [])
+                continue
+            stages = [c.role] + ([c.stage] if c.stage != c.role else [])
+            cites = None
+            for stage in stages:
+                if STAGE_LAYER.get(stage) != layer or stage not in STAGE_ID:
+                    continue
+                fid, sev = STAGE_ID[stage]
+                if stage == "driver" and c.state == "image_pull":
+                    fid, sev = "driver.image_unavailable", "critical"
+                if cites is None:
+                    cites = [_status_cite(ctx, c)] + _log_cites(ctx, c)
+                yield ctx.checked(subject, [cites[0].path])
+                yield ctx.finding(fid, sev, subject, cites, Certainty.INFERRED, **_params(c))

@@ -1,0 +1,107 @@
+"""The ladder and the status of one diagnosis, derived from what ran.
+
+For each of the six layers: `root` (the root cause is there), `failed` (another finding
+is), `passed` (at least one check of that layer ran for the target on evidence that is
+present, and nothing there failed), `not_checked` (no check could run: the gaps that
+blind it are named) or `not_applicable` (e.g. a node has no application layer, a pod that
+never started none either).
+
+The status says only what was checked:
+- a root cause that names a symptom (a scheduler or node finding, an unclassified crash)
+  whose explanation could sit in a layer that was not checked (a node that advertises no
+  GPU, with no device-plugin evidence at all) is INCONCLUSIVE, the would-be root kept as
+  the suspect; a component's own failure is a cause whatever lies below it unchecked;
+- otherwise a root cause is a PROBLEM;
+- nothing found: HEALTHY only when every applicable layer passed and no evidence that
+  matters is missing; else INCONCLUSIVE.
+
+    >>> could_explain_from("plugin", "node.gpu_not_advertised"), could_explain_from("driver", "application.cuda_oom")
+    (True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from triage.classify import coverage
+from triage.classify.explain import EXPLAINED_BY
+from triage.classify.model import (
+    LAYER_ORDER, Check, Finding, Gap, Layer, LayerStatus, LayerVerdict, Status)
+from triage.classify.rules.base import Checked
+
+ALL_LAYERS = frozenset(LAYER_ORDER)
+NODE_LAYERS = frozenset({Layer.NODE, Layer.PLUGIN, Layer.RUNTIME, Layer.DRIVER})
+MAX_CHECKS_SHOWN = 6
+
+
+def could_explain_from(layer: str, fid: str) -> bool:
+    """Whether some finding of `layer` could account for finding `fid` (explain.py's table)."""
+    return any(p == f"{layer}." or p.startswith(f"{layer}.") for p in EXPLAINED_BY.get(fid, ()))
+
+
+# ids that name what is seen, not why: a root cause among them is only a problem when the
+# layers that could say why were checked
+SYMPTOM_IDS = frozenset({"application.crash_unclassified"})
+
+
+def is_symptom(f: Finding) -> bool:
+    """Scheduler and node findings say what the cluster shows (no GPU advertised, nowhere to
+    place the pod); a component's own failure (plugin, runtime, driver, the workload) is a cause."""
+    return f.layer in (Layer.SCHEDULER, Layer.NODE) or f.id in SYMPTOM_IDS
+
+
+def _checks(items: Iterable[Checked]) -> tuple[Check, ...]:
+    paths: dict[str, dict[str, None]] = {}
+    for c in items:
+        paths.setdefault(c.rule, {}).update(dict.fromkeys(c.paths))
+    return tuple(Check(name, tuple(p)[:MAX_CHECKS_SHOWN]) for name, p in sorted(paths.items()))
+
+
+def ladder(applicable: frozenset[Layer], root: Finding | None, findings: Sequence[Finding],
+           checks: Iterable[Checked], gaps: Sequence[Gap], about: str) -> tuple[LayerVerdict, ...]:
+    """One LayerVerdict per layer, outside in. `about` names the target for the gap a
+    layer gets when nothing at all speaks for it."""
+    by_layer: dict[str, list[Checked]] = {}
+    for c in checks:
+        by_layer.setdefault(c.layer or "", []).append(c)
+    failed = {f.layer for f in findings}
+    out = []
+    for layer in LAYER_ORDER:
+        ran = _checks(by_layer.get(layer.value, ()))
+        mine = tuple(g for g in gaps if g.layer == layer.value)
+        if layer not in applicable:
+            out.append(LayerVerdict(layer, LayerStatus.NOT_APPLICABLE))
+        elif root is not None and root.layer is layer:
+            out.append(LayerVerdict(layer, LayerStatus.ROOT, ran, mine))
+        elif layer in failed:
+            out.append(LayerVerdict(layer, LayerStatus.FAILED, ran, mine))
+        elif ran:
+            out.append(LayerVerdict(layer, LayerStatus.PASSED, ran, mine))
+        else:
+            blind = mine or tuple(g for g in gaps if not g.layer) or (
+                Gap(layer.value, "not_collected", f"no {layer.value}-layer evidence about {about} is in the bundle",
+                    coverage.LAYER_NEEDS[layer.value], layer.value),)
+            out.append(LayerVerdict(layer, LayerStatus.NOT_CHECKED, (), blind))
+    return tuple(out)
+
+
+def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Sequence[Gap],
+              symptom: str | None) -> tuple[Status, Finding | None]:
+    """(status, suspect): the suspect is the would-be root cause of an inconclusive diagnosis."""
+    blind = [v.layer.value for v in layers if v.status is LayerStatus.NOT_CHECKED]
+    if root is not None:
+        if is_symptom(root) and any(could_explain_from(layer, root.id) for layer in blind):
+            return Status.INCONCLUSIVE, root
+        return Status.PROBLEM, None
+    if blind or decisive or symptom:
+        return Status.INCONCLUSIVE, None
+    return Status.HEALTHY, None
+
+
+def blinding_gaps(layers: Sequence[LayerVerdict], root: Finding | None = None) -> tuple[Gap, ...]:
+    """The gaps of the layers that were not checked (those that could explain `root`, when given)."""
+    out: dict[Gap, None] = {}
+    for v in layers:
+        if v.status is LayerStatus.NOT_CHECKED and (root is None or could_explain_from(v.layer.value, root.id)):
+            out.update(dict.fromkeys(v.gaps))
+    return tuple(out)

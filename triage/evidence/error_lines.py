@@ -1,0 +1,45 @@
+"""The last error-looking lines of a log, whatever their words: what a person reads first
+when a component is broken and no signature knows its message.
+
+A line looks like an error when it carries an error level (klog `E`/`F` prefix,
+`level=error|fatal`, `"level":"error"`, `[ERROR]`, ` ERROR `) or an error word (error,
+failed, fatal, panic, unable to, cannot, could not, refused, denied, timed out). Only
+the last `MAX_SCANNED` lines are looked at: linear and bounded on any input.
+
+    >>> last_error_lines(["I1129 main.go:1] Starting", "E1129 main.go:9] boom: no such file", "I1129 retrying"])
+    [(2, 'E1129 main.go:9] boom: no such file')]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+MAX_SCANNED = 2000
+MAX_LINE = 4096
+
+_LEVEL = re.compile(r"^\s{0,8}[EF]\d{4} |level=(?:error|fatal|panic)\b|\"level\"\s{0,2}:\s{0,2}\"(?:error|fatal|panic)\""
+                    r"|\[(?:ERROR|FATAL|CRITICAL)\]| (?:ERROR|FATAL|CRITICAL) ", re.IGNORECASE)
+_WORD = re.compile(r"\b(?:error|errors|failed|failure|fatal|panic|unable to|cannot|can't|could not|couldn't"
+                   r"|refused|denied|timed out|no such file|not found)\b", re.IGNORECASE)
+_INFO = re.compile(r"^\s{0,8}[IW]\d{4} |level=(?:info|debug|warning|warn)\b|\"level\"\s{0,2}:\s{0,2}\"(?:info|debug)\"")
+
+
+def looks_like_error(line: str) -> bool:
+    head = line[:MAX_LINE]
+    if _LEVEL.search(head):
+        return True
+    return not _INFO.search(head) and bool(_WORD.search(head))
+
+
+def last_error_lines(lines: Sequence[str], n: int = 1) -> list[tuple[int, str]]:
+    """Up to `n` (1-based line number, line) of the last error-looking lines, in file order."""
+    out: list[tuple[int, str]] = []
+    start = max(0, len(lines) - MAX_SCANNED)
+    for i in range(len(lines) - 1, start - 1, -1):
+        line = lines[i]
+        if line.strip() and looks_like_error(line):
+            out.append((i + 1, line))
+            if len(out) >= n:
+                break
+    return out[::-1]

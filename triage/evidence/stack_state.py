@@ -1,0 +1,273 @@
+"""The expected state of the GPU stack, node by node: which components should run on each
+GPU node, and the state each one is in. A pure combiner over typed views (nodes, pods,
+DaemonSets, the operator's ClusterPolicy): no message text is read here, so a component
+that is visibly broken in the objects is seen whatever its log says.
+
+Sources, in this order:
+- the stack DaemonSets (GPU Operator, the standalone k8s-device-plugin chart with its GFD,
+  GKE's `nvidia-gpu-device-plugin` / `nvidia-driver-installer`, EKS/AKS add-ons, the DRA
+  driver's kubelet plugin): a DaemonSet whose nodeSelector, required node affinity and
+  tolerations admit a node should have a pod there;
+- the stack pods on each node (phase, init-container progress, waiting reasons, restarts,
+  exit codes), bound to their node by `spec.nodeName` or, while Pending, by the
+  DaemonSet controller's `matchFields metadata.name` affinity;
+- the node itself: a Bottlerocket node runs the device plugin as part of its OS (no pod to
+  read: the component is `os`); a ClusterPolicy with `driver.enabled: false` or the node label
+  `nvidia.com/gpu.deploy.driver=pre-installed` means the host owns the driver (`host`).
+
+    >>> ComponentState("gpu-1", "device-plugin", "crash_loop").broken
+    True
+    >>> ComponentState("gpu-1", "driver", "host").broken
+    False
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from triage.bundle.objects.fields import as_tuple, dig
+from triage.bundle.objects.gpu_stack import stack_role
+from triage.bundle.objects.node import Node
+from triage.bundle.objects.pod import Pod
+from triage.bundle.objects.workload import Workload
+
+# The operator's order: each stage waits for the one before it.
+ORDER = ("driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-manager", "validator")
+
+# The state names, worst first within "broken".
+BROKEN = ("missing", "not_scheduled", "pending", "image_pull", "start_failed", "crash_loop", "failed",
+          "init_stuck", "not_ready")
+FINE = ("running", "completed", "host", "os")
+
+_START_FAILED = {"CreateContainerError", "CreateContainerConfigError", "RunContainerError", "StartError",
+                 "ContainerCannotRun", "CreateContainerSandboxError", "PostStartHookError"}
+_IMAGE = {"ImagePullBackOff", "ErrImagePull", "InvalidImageName", "ErrImageNeverPull"}
+# an operator validation init container speaks for the stage it validates (and GKE's driver
+# installer, an init container of its own DaemonSet, for the driver)
+STAGE_OF_INIT = {"driver-validation": "driver", "toolkit-validation": "toolkit", "cuda-validation": "cuda-validator",
+                 "plugin-validation": "device-plugin", "nvidia-driver-installer": "driver",
+                 "k8s-driver-manager": "driver"}
+
+
+@dataclass(frozen=True)
+class ComponentState:
+    """One component of the GPU stack on one node."""
+
+    node: str
+    role: str                      # driver | toolkit | device-plugin | dra-plugin | gfd | mig-manager | validator
+    state: str                     # one of BROKEN or FINE
+    pod: Pod | None = None
+    daemonset: Workload | None = None
+    container: str = ""            # the container or init container that is in that state
+    init: bool = False
+    reason: str = ""               # the waiting / terminated reason, or why no pod is there
+    message: str = ""
+    restarts: int = 0
+    exit_code: int | None = None
+
+    @property
+    def broken(self) -> bool:
+        return self.state in BROKEN
+
+    @property
+    def stage(self) -> str:
+        """The stage the broken part speaks for: a validation init container waits for the
+        stage it validates (toolkit-validation stuck in the device plugin pod = the toolkit)."""
+        if self.init and self.container in STAGE_OF_INIT:
+            return STAGE_OF_INIT[self.container]
+        return self.role
+
+
+@dataclass(frozen=True)
+class NodeStack:
+    node: str
+    components: tuple[ComponentState, ...]
+
+    def get(self, role: str) -> tuple[ComponentState, ...]:
+        return tuple(c for c in self.components if c.role == role)
+
+
+# ---- pod state ------------------------------------------------------------------------
+
+def pod_state(node: str, role: str, pod: Pod, ds: Workload | None = None) -> ComponentState:
+    """The state of one stack pod, read from its phase and container statuses."""
+    base = dict(node=node, role=role, pod=pod, daemonset=ds)
+    if pod.phase == "Succeeded":
+        return ComponentState(state="completed", **base)
+    if pod.phase == "Failed":
+        return ComponentState(state="failed", reason=pod.reason, message=pod.message, **base)
+    statuses = pod.container_statuses
+    if not pod.node_name:
+        c = pod.condition("PodScheduled")
+        return ComponentState(state="pending", reason=(c.reason if c else "") or "Unschedulable",
+                              message=c.message if c else "", **base)
+    for st in statuses:                # init containers come first, in order
+        if not st.init:
+            continue
+        s = st.state
+        if s is None or (s.kind == "terminated" and s.exit_code == 0):
+            continue
+        if s.kind == "waiting" and s.reason in _IMAGE:
+            return ComponentState(state="image_pull", container=st.name, init=True, reason=s.reason,
+                                  message=s.message, restarts=st.restart_count, **base)
+        last = st.last_state if st.last_state is not None and st.last_state.kind == "terminated" else None
+        return ComponentState(state="init_stuck", container=st.name, init=True,
+                              reason=s.reason or s.kind, message=s.message or (last.message if last else ""),
+                              restarts=st.restart_count,
+                              exit_code=s.exit_code if s.kind == "terminated" else (last.exit_code if last else None),
+                              **base)
+    for st in statuses:
+        if st.init:
+            continue
+        s = st.state
+        last = st.last_state if st.last_state is not None and st.last_state.kind == "terminated" else None
+        if s is not None and s.kind == "waiting" and s.reason not in ("", "PodInitializing", "ContainerCreating"):
+            state = ("crash_loop" if s.reason == "CrashLoopBackOff" else "image_pull" if s.reason in _IMAGE
+                     else "start_failed" if s.reason in _START_FAILED else "not_ready")
+            return ComponentState(state=state, container=st.name, reason=s.reason,
+                                  message=s.message or (last.message if last else ""), restarts=st.restart_count,
+                                  exit_code=last.exit_code if last else None, **base)
+        if s is not None and s.kind == "terminated" and (s.exit_code or 0) != 0:
+            return ComponentState(state="crash_loop", container=st.name, reason=s.reason or "Error",
+                                  message=s.message, restarts=st.restart_count, exit_code=s.exit_code, **base)
+        if not st.ready:
+            return ComponentState(state="not_ready", container=st.name,
+                                  reason=(s.reason if s is not None else "") or (s.kind if s is not None else "unknown"),
+                                  message=s.message if s is not None else "", restarts=st.restart_count,
+                                  exit_code=last.exit_code if last else None, **base)
+    if not any(not st.init for st in statuses):
+        return ComponentState(state="pending", reason=pod.phase or "ContainerCreating", **base)
+    return ComponentState(state="running", **base)
+
+
+def bound_node(pod: Pod) -> str:
+    """The node a stack pod belongs to: spec.nodeName, else (a DaemonSet pod still Pending)
+    the `metadata.name` its DaemonSet controller pinned it to."""
+    if pod.node_name:
+        return pod.node_name
+    terms = dig(pod.raw, "spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution",
+                "nodeSelectorTerms")
+    for term in as_tuple(terms):
+        for f in as_tuple(term.get("matchFields") if isinstance(term, Mapping) else None):
+            if isinstance(f, Mapping) and f.get("key") == "metadata.name" and f.get("operator") == "In":
+                values = as_tuple(f.get("values"))
+                if values and isinstance(values[0], str):
+                    return values[0]
+    return ""
+
+
+# ---- DaemonSet placement -------------------------------------------------------------------
+
+def admits(ds: Workload, node: Node) -> tuple[bool, str]:
+    """Whether `ds`'s pod template may run on `node` (nodeSelector, required node affinity,
+    NoSchedule/NoExecute taints vs tolerations) and, when not, why (one line)."""
+    tmpl = ds.template
+    for k, v in tmpl.node_selector.items():
+        if node.labels.get(k) != v:
+            have = node.labels.get(k)
+            return False, f"nodeSelector {k}={v} (node has {k}={have})" if have is not None else \
+                f"nodeSelector {k}={v} (node has no {k})"
+    terms = tmpl.required_node_affinity
+    if terms and not any(all(_expr(node, e) for e in term) for term in terms):
+        return False, "required node affinity"
+    for t in node.taints:
+        if t.effect in ("NoSchedule", "NoExecute") and not tmpl.tolerates(t):
+            return False, f"taint {t} not tolerated"
+    return True, ""
+
+
+def _expr(node: Node, e) -> bool:
+    key, op, values = e
+    have = node.labels.get(key)
+    return {"In": have in values, "NotIn": have not in values, "Exists": have is not None,
+            "DoesNotExist": have is None}.get(op, True)
+
+
+def has_gpu_hardware(node: Node) -> bool:
+    """The node has NVIDIA GPUs by its own account: a GPU resource in capacity, or the labels
+    NFD (`pci-10de.present`) and GFD / the operator (`nvidia.com/gpu.present`, `.product`,
+    `.count`) write from the hardware."""
+    if any(v > 0 for v in node.gpu_capacity.values()):
+        return True
+    lab = node.labels
+    return lab.get("nvidia.com/gpu.present") == "true" or lab.get("feature.node.kubernetes.io/pci-10de.present") \
+        == "true" or bool(lab.get("nvidia.com/gpu.product")) or lab.get("nvidia.com/gpu.count", "0") not in ("", "0")
+
+
+def advertises_nvidia(node: Node) -> bool:
+    """The kubelet lists an nvidia.com resource with a non-zero allocatable: a device plugin
+    registered it (and initialised NVML to do so)."""
+    return any(v > 0 for r, v in node.gpu_allocatable.items() if r.startswith("nvidia.com/"))
+
+
+def _owner_ds(pod: Pod) -> str:
+    ref = pod.controller
+    return ref.name if ref is not None and ref.kind == "DaemonSet" else ""
+
+
+def _host_driver(node: Node, policy_driver_enabled: bool | None) -> bool:
+    return policy_driver_enabled is False or node.labels.get("nvidia.com/gpu.deploy.driver") == "pre-installed"
+
+
+def policy_driver_enabled(policies: Iterable) -> bool | None:
+    """ClusterPolicy `spec.driver.enabled` (None: no policy, or it does not say)."""
+    for p in policies:
+        enabled = dig(getattr(p, "raw", p), "spec", "driver", "enabled")
+        if isinstance(enabled, bool):
+            return enabled
+    return None
+
+
+def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], daemonsets: Iterable[Workload],
+                driver_enabled: bool | None = None) -> dict[str, NodeStack]:
+    """One NodeStack per node given: the state of every component expected or found there."""
+    nodes = list(nodes)
+    by_node: dict[str, list[tuple[str, Pod]]] = defaultdict(list)
+    for role, pod in stack_pods:
+        if role in ORDER or role in ("cuda-validator", "plugin-validator"):
+            by_node[bound_node(pod)].append((role, pod))
+    stack_ds = []
+    for ds in daemonsets:
+        if ds.kind != "DaemonSet":
+            continue
+        role = stack_role(ds.raw, images=True, coarse=True)
+        if role in ORDER:
+            stack_ds.append((role, ds))
+    out = {}
+    for node in nodes:
+        comps: list[ComponentState] = []
+        seen_ds: set[tuple[str, str]] = set()
+        seen_roles: set[str] = set()
+        for role, pod in sorted(by_node.get(node.name, ()), key=lambda rp: (rp[1].namespace or "", rp[1].name)):
+            if role in ("cuda-validator", "plugin-validator"):
+                st = pod_state(node.name, role, pod)
+                if st.broken:
+                    comps.append(st)
+                continue
+            owner = _owner_ds(pod)
+            ds = next((d for r, d in stack_ds if d.name == owner and d.namespace == pod.namespace), None)
+            seen_ds.add((pod.namespace or "", owner))
+            seen_roles.add(role)
+            comps.append(pod_state(node.name, role, pod, ds))
+        for role, ds in stack_ds:
+            if (ds.namespace or "", ds.name) in seen_ds:
+                continue
+            ok, why = admits(ds, node)
+            if ok:
+                comps.append(ComponentState(node.name, role, "missing", daemonset=ds,
+                                            reason="no pod of the DaemonSet on the node"))
+            elif role in ("device-plugin", "dra-plugin") and role not in seen_roles and not node.gpu_allocatable:
+                # the node has GPUs but the plugin's DaemonSet does not want a pod there
+                comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
+        roles = {c.role for c in comps}
+        if "device-plugin" not in roles and "dra-plugin" not in roles and "bottlerocket" in node.os_image.lower():
+            comps.append(ComponentState(node.name, "device-plugin", "os", reason=node.os_image))
+        if "driver" not in roles and _host_driver(node, driver_enabled):
+            comps.append(ComponentState(node.name, "driver", "host",
+                                        reason="ClusterPolicy driver.enabled=false" if driver_enabled is False
+                                        else "label nvidia.com/gpu.deploy.driver=pre-installed"))
+        comps.sort(key=lambda c: (ORDER.index(c.role) if c.role in ORDER else len(ORDER), c.state, c.container))
+        out[node.name] = NodeStack(node.name, tuple(comps))
+    return out
