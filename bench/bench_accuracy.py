@@ -1,13 +1,21 @@
 """Accuracy of the classifier over every scenario built from the real corpus cases.
 
-    .venv/bin/python bench/bench_accuracy.py [--all | --holdout]
+    .venv/bin/python bench/bench_accuracy.py [--all | --holdout | --first-contact]
 
 A case is `right` when the diagnosis' root cause is one of the case's accepted ids
 (`expected` in real-cases.jsonl), `inconclusive` when the answer is inconclusive, else
 `wrong`. Prints a table id -> right / wrong / inconclusive (by the case's preferred id),
 then the totals. `--all` adds the per-id firing/near-miss scenarios (right = the
 scenario's own expected.json). `--holdout` judges the held-out real cases of
-`fixtures/holdout/` (texts the rules were not written against) and prints one line per case.
+`fixtures/holdout/`, a regression set since its misses were fixed (its first-contact figure
+was 44/53), and prints one line per case. `--first-contact` judges the batches of
+`fixtures/first-contact/` (committed with their expected ids before any rule change for them)
+and prints the frozen first-run figure of `fixtures/first-contact/first-run.json` beside today's.
+
+First-contact verdicts: `right` (the expected status and, for a problem, an accepted root
+cause), `inconclusive` (an inconclusive answer to a problem: not sure, not wrong), `wrong`
+(a PROBLEM with an id the thread did not settle, a HEALTHY or no_gpu answer to a real
+failure, or any finding on a healthy look-alike: confidently wrong).
 """
 
 from __future__ import annotations
@@ -44,12 +52,69 @@ def judge(scenario: Path, exp: dict) -> tuple[str, str, str | None]:
     return key, "inconclusive" if doc["status"] == "inconclusive" else "wrong", answer
 
 
+FIRST_CONTACT = REPO / "fixtures" / "first-contact"
+
+
+def judge_first_contact(scenario: Path, exp: dict) -> dict:
+    """One first-contact case: its verdict, the answer (root cause or suspect) and the status."""
+    with load_bundle(scenario / "bundle") as b:
+        doc = findings_document(diagnose(b), b)
+    status = doc["status"]
+    answer = doc["root_cause"]["id"] if doc.get("root_cause") else doc.get("suspect")
+    accept = exp.get("accept") or ([exp["root_cause"]] if exp.get("root_cause") else [])
+    if exp["status"] == "healthy":
+        verdict = "right" if status in ("healthy", "no_gpu") else "inconclusive" if status == "inconclusive" \
+            else "wrong"
+    elif status == "problem":
+        verdict = "right" if answer in accept else "wrong"
+    elif status == "inconclusive":
+        verdict = "inconclusive"
+    else:
+        verdict = "wrong"
+    layer = (answer or "").split(".")[0] or None
+    return {"case": scenario.name, "expected": accept[0] if accept else exp["status"], "status": status,
+            "answer": answer, "verdict": verdict, "right_layer": layer == exp.get("layer"),
+            "suspect_accepted": status == "inconclusive" and answer in accept}
+
+
+def first_contact(argv_json: str | None) -> int:
+    rows = []
+    for batch in sorted(p for p in FIRST_CONTACT.iterdir() if (p / "scenarios").is_dir()):
+        for scenario in sorted((batch / "scenarios").iterdir()):
+            exp_path = scenario / "expected.json"
+            if exp_path.exists():
+                rows.append(judge_first_contact(scenario, json.loads(exp_path.read_text())))
+    w0 = max((len(r["case"]) for r in rows), default=10)
+    print(f"{'case':<{w0}}  verdict       status        expected -> answered")
+    for r in rows:
+        print(f"{r['case']:<{w0}}  {r['verdict']:<12}  {r['status']:<12}  {r['expected']} -> {r['answer']}")
+    n = len(rows)
+    tot = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("right", "wrong", "inconclusive")}
+    suspects = sum(1 for r in rows if r["suspect_accepted"])
+    today = (f"right {tot['right']}/{n} = {100.0 * tot['right'] / max(n, 1):.1f}%, confidently wrong "
+             f"{tot['wrong']}/{n} = {100.0 * tot['wrong'] / max(n, 1):.1f}%, inconclusive {tot['inconclusive']} "
+             f"(of which the suspect is an accepted id: {suspects})")
+    frozen = FIRST_CONTACT / "first-run.json"
+    if frozen.exists():
+        first = json.loads(frozen.read_text())
+        print(f"\nfirst run (commit {first['commit']}): {first['summary']}")
+    print(f"today: {today}")
+    if argv_json:
+        Path(argv_json).write_text(json.dumps({"summary": today, "totals": tot, "cases": rows}, indent=1) + "\n")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--all", action="store_true", help="also the per-id firing / near-miss scenarios")
     ap.add_argument("--holdout", action="store_true", help="the held-out real cases (fixtures/holdout/scenarios)")
+    ap.add_argument("--first-contact", action="store_true",
+                    help="the first-contact batches (fixtures/first-contact), beside their frozen first run")
+    ap.add_argument("--json", default=None, help="with --first-contact: also write the per-case verdicts here")
     ap.add_argument("--scenarios", default=None)
     args = ap.parse_args(argv)
+    if args.first_contact:
+        return first_contact(args.json)
     if args.scenarios is None:
         args.scenarios = str(REPO / "fixtures" / ("holdout/scenarios" if args.holdout else "scenarios"))
     per_case = []
