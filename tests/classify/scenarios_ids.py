@@ -30,10 +30,12 @@ _n = [0]
 
 
 def scenario(name: str, root: str | None, subject: dict | None, *, status: str = "problem", kind: str = "firing",
-             near_miss_for=(), absent=(), readme: str = ""):
+             near_miss_for=(), absent=(), suspect: str | None = None, readme: str = ""):
+    """`suspect`: the would-be root cause of an inconclusive answer (a symptom whose cause lies
+    in a layer the bundle holds no evidence of), written into expected.json as `suspect`."""
     def deco(fn):
         _n[0] += 1
-        exp = expect(root, subject, status)
+        exp = expect(root, subject, status, suspect=suspect)
         if near_miss_for:
             exp["near_miss_for"] = sorted(near_miss_for)
         if absent:
@@ -45,6 +47,7 @@ def scenario(name: str, root: str | None, subject: dict | None, *, status: str =
             return w
         text = f"# {name}\n\n{(fn.__doc__ or '').strip()}\n\n{readme}\n\nExpected: " + \
                (f"`{root}` ({status})" if root else status) + \
+               (f" (suspect `{suspect}`)" if suspect else "") + \
                (f"; near miss for {', '.join('`' + i + '`' for i in sorted(near_miss_for))}" if near_miss_for else "") + "\n"
         SCENARIOS.append(Scenario(f"s{_n[0]:03d}_{name}", build, exp, text, kind=kind))
         return fn
@@ -987,4 +990,490 @@ def _(w):
     w.gpu_node("gpu-node-1", gpus=2, product="NVIDIA-A30", memory_mib=24576)
     w.pod(ML, "notebook-0", node="gpu-node-1", gpu=1, containers=("notebook",), owner=("StatefulSet", "notebook"))
     w.node_files[("gpu-node-1", "dcgm")] = DCGM_XID_ZERO.read_text()
+    w.target("Node", None, "gpu-node-1")
+
+
+# ---- the project's own ids (taxonomy.yaml "(gpu-triage)") and the node symptoms ----------------
+# Every firing world keeps the GPU stack healthy and complete: a scheduler or node symptom is a
+# problem only when the layers that could explain it were checked and passed (verdict.py).
+
+def _initialized(pod: dict) -> dict:
+    """A placed pod without init containers whose container is not created yet (Pending) is
+    Initialized=True, as the kubelet reports it."""
+    for c in pod["status"]["conditions"]:
+        if c["type"] == "Initialized":
+            c["status"] = "True"
+    return pod
+
+
+def _failed_waiting(container: str) -> dict:
+    return {container: {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False, "restartCount": 0}}
+
+
+@scenario("sched_rejected_unrecognised", "scheduler.rejected_unrecognised", pod_subj("llm-4"),
+          readme="The message is made up in kube-scheduler's own format (`0/N nodes are available: <count> "
+                 "<reason>.` plus the preemption summary), with a reason no catalogued filter writes: the wording "
+                 "of an out-of-tree filter plugin compiled into the cluster's scheduler build.")
+def _(w):
+    """A GPU pod of the default scheduler stays Pending; the scheduler's FailedScheduling names a reason
+    no catalogued filter writes. The GPU node advertises a free GPU and its whole stack is healthy."""
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.node("cpu-node-1")
+    w.node("cpu-node-2")
+    pending_pod(w, "llm-4", "0/3 nodes are available: 3 node(s) had a condition no parser knows. preemption: 0/3 "
+                            "nodes are available: 3 Preemption is not helpful for scheduling.")
+    w.target("Pod", ML, "llm-4")
+
+
+@scenario("near_rejected_unrecognised_taint", "scheduler.untolerated_taint", pod_subj("llm-5"), kind="near_miss",
+          near_miss_for=("scheduler.rejected_unrecognised",),
+          readme="kube-scheduler's TaintToleration wording (`node(s) had untolerated taint {key: value}`) for the GPU "
+                 "node, NodeResourcesFit's `Insufficient nvidia.com/gpu` for the CPU nodes (no such resource).")
+def _(w):
+    """The same three nodes; the GPU node (free GPU) carries nvidia.com/gpu=present:NoSchedule and the pod has
+    no toleration: a recognised wording gives its own id."""
+    w.gpu_node("gpu-node-1", gpus=1, taints=[{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}])
+    w.node("cpu-node-1")
+    w.node("cpu-node-2")
+    pending_pod(w, "llm-5", "0/3 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: present}, "
+                            "2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 3 Preemption is not "
+                            "helpful for scheduling.")
+    w.target("Pod", ML, "llm-5")
+
+
+def _host_port_pod(w, ns: str, name: str, node: str, port: int, app: str) -> dict:
+    p = w.pod(ns, name, node=node, gpu=0, containers=(app,), labels={"app": app}, owner=("DaemonSet", app), cpu="100m",
+              memory="128Mi")
+    p["spec"]["containers"][0]["ports"] = [{"containerPort": port, "hostPort": port, "protocol": "TCP"}]
+    return p
+
+
+@scenario("sched_other_filter_host_ports", "scheduler.other_filter", pod_subj("vllm-metrics-0"),
+          readme="kube-scheduler's NodePorts wording (`node(s) didn't have free ports for the requested pod ports`). "
+                 "NodePorts runs before NodeResourcesFit, so the CPU node fails on the port too.")
+def _(w):
+    """A vLLM pod asks for hostPort 9100 (its metrics port exposed on the node); node-exporter, a DaemonSet,
+    already holds hostPort 9100 on every node. The GPU node has a free GPU and a healthy stack."""
+    gpu_cluster(w)
+    for n, sfx in (("gpu-node-1", "4hq7d"), ("cpu-node-1", "m2x9k")):
+        _host_port_pod(w, "monitoring", f"node-exporter-{sfx}", n, 9100, "node-exporter")
+    p = pending_pod(w, "vllm-metrics-0", "0/2 nodes are available: 2 node(s) didn't have free ports for the "
+                                         "requested pod ports. preemption: 0/2 nodes are available: 2 No preemption "
+                                         "victims found for incoming pod.", owner=("StatefulSet", "vllm-metrics"))
+    p["spec"]["containers"][0]["ports"] = [{"containerPort": 8000, "protocol": "TCP"},
+                                           {"containerPort": 9100, "hostPort": 9100, "protocol": "TCP"}]
+    w.target("Pod", ML, "vllm-metrics-0")
+
+
+@scenario("near_other_filter_ports_on_cpu_gpu_held", "scheduler.insufficient_gpu", pod_subj("vllm-edge-0"),
+          kind="near_miss", near_miss_for=("scheduler.other_filter",))
+def _(w):
+    """The pod asks for hostPort 8000, which an ingress proxy holds on the CPU node only; the GPU node's
+    port is free but its only GPU is held by a notebook: the GPU, not the port, is what is missing."""
+    gpu_cluster(w)
+    holder(w)
+    _host_port_pod(w, "ingress", "edge-proxy-x7k2q", "cpu-node-1", 8000, "edge-proxy")
+    p = pending_pod(w, "vllm-edge-0", "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) didn't have "
+                                      "free ports for the requested pod ports. preemption: 0/2 nodes are available: "
+                                      "1 No preemption victims found for incoming pod, 1 Preemption is not helpful "
+                                      "for scheduling.", owner=("StatefulSet", "vllm-edge"))
+    p["spec"]["containers"][0]["ports"] = [{"containerPort": 8000, "hostPort": 8000, "protocol": "TCP"}]
+    w.target("Pod", ML, "vllm-edge-0")
+
+
+@scenario("sched_pending_unexplained_no_such_scheduler", "scheduler.pending_unexplained", pod_subj("llm-hami-0"),
+          readme="A pod no scheduler picked up has status `{phase: Pending}` and no PodScheduled condition (a "
+                 "scheduler writes that condition when it fails to place a pod).")
+def _(w):
+    """HAMi was uninstalled but the StatefulSet still sets schedulerName hami-scheduler: no scheduler
+    watches the pod, so it is Pending, unbound, with no condition and no scheduler event. The namespace's
+    events were collected (the StatefulSet's SuccessfulCreate is there); the GPU stack is healthy."""
+    gpu_cluster(w)
+    p = w.pod(ML, "llm-hami-0", scheduler="hami-scheduler", owner=("StatefulSet", "llm-hami"), containers=("server",))
+    p["status"].pop("conditions")
+    w.workload("StatefulSet", ML, "llm-hami")
+    w.event(ML, "StatefulSet", "llm-hami", "SuccessfulCreate", "create Pod llm-hami-0 in StatefulSet llm-hami "
+            "successful", type="Normal", component="statefulset-controller")
+    w.target("Pod", ML, "llm-hami-0")
+
+
+@scenario("near_pending_unexplained_condition_only", "scheduler.insufficient_gpu", pod_subj("llm-6"),
+          kind="near_miss", near_miss_for=("scheduler.pending_unexplained",),
+          readme="The FailedScheduling events have expired (the API server keeps events for an hour) but the "
+                 "PodScheduled=False condition keeps the scheduler's last message.")
+def _(w):
+    """No scheduler event about the pending pod, but its PodScheduled condition still says Insufficient
+    nvidia.com/gpu, and the only GPU is held by a notebook: the scheduler did say why."""
+    gpu_cluster(w)
+    holder(w)
+    w.pod(ML, "llm-6", scheduled_message="0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 "
+                                         "nodes are available: 1 No preemption victims found for incoming pod, 1 "
+                                         "Preemption is not helpful for scheduling.", owner=("StatefulSet", "llm"))
+    w.event(ML, "StatefulSet", "llm", "SuccessfulCreate", "create Pod llm-6 in StatefulSet llm successful",
+            type="Normal", component="statefulset-controller")
+    w.target("Pod", ML, "llm-6")
+
+
+KUEUE_LABELS = {"kueue.x-k8s.io/managed": "true", "kueue.x-k8s.io/queue-name": "gpu-queue"}
+
+
+@scenario("sched_scheduling_gated_kueue", "scheduler.scheduling_gated", pod_subj("finetune-pod-0"),
+          readme="Kueue's plain-Pod integration adds the gate `kueue.x-k8s.io/admission`; the API server sets "
+                 "PodScheduled=False reason SchedulingGated, message `Scheduling is blocked due to non-empty "
+                 "scheduling gates`, and the scheduler writes no event for a gated pod.")
+def _(w):
+    """A Kueue-managed GPU pod waits for admission to its queue: spec.schedulingGates holds Kueue's gate.
+    The GPU node has a free GPU and a healthy stack."""
+    gpu_cluster(w)
+    p = w.pod(ML, "finetune-pod-0", labels=KUEUE_LABELS, containers=("trainer",),
+              extra_spec={"schedulingGates": [{"name": "kueue.x-k8s.io/admission"}]})
+    p["status"]["conditions"] = [{"type": "PodScheduled", "status": "False", "reason": "SchedulingGated",
+                                  "message": "Scheduling is blocked due to non-empty scheduling gates",
+                                  "lastTransitionTime": T0}]
+    w.target("Pod", ML, "finetune-pod-0")
+
+
+@scenario("near_scheduling_gated_admitted_gpu_full", "scheduler.insufficient_gpu", pod_subj("finetune-pod-1"),
+          kind="near_miss", near_miss_for=("scheduler.scheduling_gated",))
+def _(w):
+    """Kueue admitted the pod and removed its gate (no schedulingGates left); the scheduler then found the
+    only GPU held by a notebook outside Kueue's quota."""
+    gpu_cluster(w)
+    holder(w)
+    pending_pod(w, "finetune-pod-1", "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes "
+                                     "are available: 1 No preemption victims found for incoming pod, 1 Preemption is "
+                                     "not helpful for scheduling.", labels=KUEUE_LABELS, containers=("trainer",))
+    w.target("Pod", ML, "finetune-pod-1")
+
+
+def _gpu_job_template(privileged: bool = False) -> dict:
+    c = {"name": "trainer", "image": "nvcr.io/nvidia/pytorch:24.09-py3",
+         "resources": {"limits": {"nvidia.com/gpu": "2"}, "requests": {"nvidia.com/gpu": "2"}}}
+    if privileged:
+        c["securityContext"] = {"privileged": True}
+    return {"spec": {"containers": [c], "restartPolicy": "Never"}}
+
+
+@scenario("job_failedcreate_pod_security", "scheduler.create_rejected",
+          {"kind": "Job", "namespace": ML, "name": "finetune"}, near_miss_for=("scheduler.create_failed_unrecognised",),
+          readme="The Job controller's `Error creating: <err>` FailedCreate wording around the API server's Pod "
+                 "Security admission error (`violates PodSecurity \"baseline:latest\": privileged (container ... "
+                 "must not set securityContext.privileged=true)`).")
+def _(w):
+    """A GPU Job's pod template sets privileged: true; namespace ml enforces the baseline Pod Security
+    level, so the Job controller cannot create a single pod. No quota is involved: the Pod Security
+    wording is a catalogued refusal (create_rejected), not an unrecognised one."""
+    gpu_cluster(w)
+    w.workload("Job", ML, "finetune", template_pod=_gpu_job_template(privileged=True),
+               status={"active": 0, "ready": 0})
+    w.event(ML, "Job", "finetune", "FailedCreate",
+            'Error creating: pods "finetune-" is forbidden: violates PodSecurity "baseline:latest": privileged '
+            '(container "trainer" must not set securityContext.privileged=true)', component="job-controller", count=6)
+    w.target("Job", ML, "finetune")
+
+
+@scenario("near_create_failed_job_quota", "scheduler.quota_exceeded", {"kind": "Job", "namespace": ML, "name": "finetune"},
+          kind="near_miss", near_miss_for=("scheduler.create_failed_unrecognised", "scheduler.create_rejected"),
+          readme="The Job controller's FailedCreate around the ResourceQuota admission wording.")
+def _(w):
+    """The Job controller cannot create its pod because the namespace's GPU quota is used up: a FailedCreate
+    in the quota's own words is the quota id, not the unrecognised one."""
+    gpu_cluster(w)
+    w.workload("Job", ML, "finetune", template_pod=_gpu_job_template(), status={"active": 0, "ready": 0})
+    w.event(ML, "Job", "finetune", "FailedCreate",
+            'Error creating: pods "finetune-" is forbidden: exceeded quota: gpu-quota, requested: '
+            "requests.nvidia.com/gpu=2, used: requests.nvidia.com/gpu=4, limited: requests.nvidia.com/gpu=4",
+            component="job-controller", count=6)
+    w.target("Job", ML, "finetune")
+
+
+@scenario("node_admission_out_of_cpu", "node.admission_rejected", pod_subj("bench-0"),
+          readme="The kubelet's resource-fit admission wording (`Node didn't have enough resource: cpu, requested: "
+                 "48000, used: 20000, capacity: 64000`, reason OutOfcpu; `Pod was rejected: ` in status.message). "
+                 "Used is the five GPU-stack pods' 4 CPUs each; capacity is the node's allocatable 64 CPUs.")
+def _(w):
+    """A benchmark pod names spec.nodeName gpu-node-1 itself (bypassing the scheduler) and asks for 48 CPUs
+    on a 64-CPU node where the GPU stack already requests 20: the kubelet rejects it at admission."""
+    gpu_cluster(w)
+    w.pod(ML, "bench-0", node="gpu-node-1", cpu="48", phase="Failed", reason="OutOfcpu",
+          message="Pod was rejected: Node didn't have enough resource: cpu, requested: 48000, used: 20000, "
+                  "capacity: 64000", containers=("bench",), statuses=_failed_waiting("bench"))
+    w.event(ML, "Pod", "bench-0", "OutOfcpu", "Node didn't have enough resource: cpu, requested: 48000, used: 20000, "
+                                              "capacity: 64000", host="gpu-node-1")
+    w.target("Pod", ML, "bench-0")
+
+
+@scenario("near_admission_job_deadline_exceeded", None, pod_subj("eval-run-0"), status="healthy", kind="near_miss",
+          near_miss_for=("node.admission_rejected", "application.killed_sigkill"),
+          readme="The kubelet's active-deadline wording: status reason DeadlineExceeded, message `Pod was active on "
+                 "the node longer than the specified deadline`, and a Normal DeadlineExceeded event. The container "
+                 "exits on the SIGTERM the kubelet sends (143), within the grace period.")
+def _(w):
+    """An evaluation Job's pod sets activeDeadlineSeconds 3600; it ran for an hour on the GPU and the kubelet
+    stopped it: the pod failed by its own deadline after it was admitted and ran, not by an admission
+    rejection, and nothing in the GPU stack is at fault."""
+    gpu_cluster(w)
+    p = w.pod(ML, "eval-run-0", node="gpu-node-1", phase="Failed", reason="DeadlineExceeded",
+              message="Pod was active on the node longer than the specified deadline", containers=("eval",),
+              owner=("Job", "eval-run"), statuses={"eval": {"state": {"terminated": {
+                  "exitCode": 143, "reason": "Error", "startedAt": T0, "finishedAt": T1}},
+                  "ready": False, "restartCount": 0}},
+              extra_spec={"activeDeadlineSeconds": 3600})
+    p["spec"]["restartPolicy"] = "Never"
+    w.log(ML, "eval-run-0", "eval", "Evaluating:  12%|#2        | 611/5000 [07:21<52:48,  1.39it/s]\n"
+          "Evaluating:  97%|#########7| 4853/5000 [59:58<01:49,  1.35it/s]\n")
+    w.event(ML, "Pod", "eval-run-0", "DeadlineExceeded", "Pod was active on the node longer than the specified "
+            "deadline", type="Normal")
+    w.target("Pod", ML, "eval-run-0")
+
+
+@scenario("plugin_admission_allocated_less", "plugin.admission_failed", pod_subj("infer-7f9c-less1"),
+          readme="The device manager's `Allocate failed due to unexpectedly allocated less resources than "
+                 "required. Requested: 2, Got: 1, which is unexpected` (kubelet cm/devicemanager), a wording "
+                 "with no finding of its own.")
+def _(w):
+    """A two-GPU pod is rejected by the kubelet's device manager, which handed out fewer devices than asked."""
+    gpu_cluster(w, gpus=2)
+    _admission(w, "infer-7f9c-less1", "Allocate failed due to unexpectedly allocated less resources than required. "
+                                      "Requested: 2, Got: 1, which is unexpected", gpu=2)
+
+
+@scenario("near_plugin_admission_out_of_gpu", "node.admission_rejected", pod_subj("bench-gpu-0"), kind="near_miss",
+          near_miss_for=("plugin.admission_failed", "plugin.stale_allocation"),
+          readme="The kubelet's resource-fit admission wording for an extended resource (reason "
+                 "`OutOfnvidia.com/gpu`), which its predicate writes before the device manager is asked.")
+def _(w):
+    """A pod names spec.nodeName gpu-node-1 itself while the node's only GPU is held by a notebook: the
+    kubelet's resource fit rejects it (a node admission about a GPU, not the device manager's words)."""
+    gpu_cluster(w)
+    holder(w)
+    w.pod(ML, "bench-gpu-0", node="gpu-node-1", phase="Failed", reason="OutOfnvidia.com/gpu",
+          message="Pod was rejected: Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 1, "
+                  "capacity: 1", containers=("bench",), statuses=_failed_waiting("bench"))
+    w.event(ML, "Pod", "bench-gpu-0", "OutOfnvidia.com/gpu", "Node didn't have enough resource: nvidia.com/gpu, "
+            "requested: 1, used: 1, capacity: 1", host="gpu-node-1")
+    w.target("Pod", ML, "bench-gpu-0")
+
+
+@scenario("runtime_start_failed_mount_type", "runtime.start_failed_unrecognised", pod_subj("vllm-cfg-0"),
+          readme="runc's mount error in containerd's wrapping (`error mounting \"<src>\" to rootfs at \"<dst>\": "
+                 "mount <src>:<dst> (via /proc/self/fd/6), flags: 0x5000: not a directory: unknown: Are you trying "
+                 "to mount a directory onto a file (or vice-versa)? ...`): no nvidia-container-cli, CDI or "
+                 "runtime-handler words.")
+def _(w):
+    """A GPU pod mounts the host file /etc/vllm/config.yaml (hostPath, type unset) at /app/config, a
+    directory in the image: runc cannot bind a file onto a directory and the container never starts."""
+    gpu_cluster(w)
+    msg = ('Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc '
+           'create failed: unable to start container process: error during container init: error mounting '
+           '"/etc/vllm/config.yaml" to rootfs at "/app/config": mount /etc/vllm/config.yaml:/app/config (via '
+           '/proc/self/fd/6), flags: 0x5000: not a directory: unknown: Are you trying to mount a directory onto a '
+           'file (or vice-versa)? Check if the specified host path exists and is the expected type')
+    w.pod(ML, "vllm-cfg-0", node="gpu-node-1", containers=("server",), ready=False, runtime_class="nvidia",
+          statuses=crashing("server", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"),
+          volumes=[{"name": "cfg", "hostPath": {"path": "/etc/vllm/config.yaml"}}],
+          mounts=[{"name": "cfg", "mountPath": "/app/config"}])
+    w.event(ML, "Pod", "vllm-cfg-0", "Failed", msg, count=5, field_path="spec.containers{server}")
+    w.target("Pod", ML, "vllm-cfg-0")
+
+
+@scenario("near_start_failed_cuda_requirement", "runtime.cuda_requirement_unsatisfied", pod_subj("llm-cu128-1"),
+          kind="near_miss", near_miss_for=("runtime.start_failed_unrecognised",),
+          readme="nvidia-container-cli's requirement error (`requirement error: unsatisfied condition: cuda>=12.8, "
+                 "please update your driver to a newer version, or use an earlier cuda container`) in the prestart "
+                 "hook wrapping of runc.")
+def _(w):
+    """The same start failure shape (RunContainerError / StartError), but in nvidia-container-cli's words: a
+    CUDA 12.8 image on a node whose R550 driver supports CUDA 12.4."""
+    gpu_cluster(w)
+    msg = ("Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc "
+           "create failed: unable to start container process: error during container init: error running prestart "
+           "hook #0: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\nnvidia-container-cli: "
+           "requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer version, or "
+           "use an earlier cuda container: unknown")
+    w.pod(ML, "llm-cu128-1", node="gpu-node-1", containers=("server",), ready=False, runtime_class="nvidia",
+          image="vllm/vllm-openai:v0.9.2",
+          statuses=crashing("server", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"))
+    w.event(ML, "Pod", "llm-cu128-1", "Failed", msg, count=5, field_path="spec.containers{server}")
+    w.target("Pod", ML, "llm-cu128-1")
+
+
+@scenario("nvrm_unrecognised_client_unmap", "driver.nvrm_unrecognised", node_subj(),
+          readme="NVRM lines in the formats of NVIDIA's open-gpu-kernel-modules: `NV_PRINTF(LEVEL_ERROR, \"Failed "
+                 "to auto-unmap (status=0x%x) hClient %x: hResource: %x\")` in clientUnmapResourceRefMappings "
+                 "(rs_client.c) and the NV_ASSERT failure line `nvAssertFailedNoLog: Assertion failed: ... @ "
+                 "<file>:<line>`; no Xid, no catalogued row (RmInitAdapter failed is one: the parser knows it).")
+def _(w):
+    """An H100 node whose kernel log, after the driver loaded, shows resource-manager errors without an Xid:
+    a failed auto-unmap at client teardown and the assertion after it. The GPU stack is otherwise healthy."""
+    w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=8, containers=("pytorch",), owner=("Job", "train"))
+    w.dmesg("gpu-node-1",
+            "[    5.301877] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.127.05  Tue Oct  8 03:23:31 UTC 2024\n"
+            "[ 7423.118204] NVRM: clientUnmapResourceRefMappings: Failed to auto-unmap (status=0x23) hClient c1d00a41: "
+            "hResource: 5c\n"
+            "[ 7423.118211] NVRM: clientUnmapResourceRefMappings: hContext: beef0003 at addr 7F2C41A000\n"
+            "[ 7423.118230] NVRM: nvAssertFailedNoLog: Assertion failed: 0 @ rs_client.c:1194\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_nvrm_benign_lines", None, node_subj(), status="healthy", kind="near_miss",
+          near_miss_for=("driver.nvrm_unrecognised", "driver.not_loaded", "driver.nouveau_conflict"),
+          readme="Driver load lines in the formats the NVIDIA kernel modules print at load (module taint notices, "
+                 "`NVRM: loading NVIDIA UNIX x86_64 Kernel Module ...`, nvidia-nvlink and nvidia-modeset "
+                 "banners, `NVRM: GPU at PCI:...: GPU-<uuid>`), none an error.")
+def _(w):
+    """An H100 node's kernel log holds only the NVIDIA driver's load banners: NVRM lines, none an error."""
+    w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=8, containers=("pytorch",), owner=("Job", "train"))
+    w.dmesg("gpu-node-1",
+            "[    5.120119] nvidia: loading out-of-tree module taints kernel.\n"
+            "[    5.120127] nvidia: module license 'NVIDIA' taints kernel.\n"
+            "[    5.188421] nvidia-nvlink: Nvlink Core is being initialized, major device number 234\n"
+            "[    5.301877] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.127.05  Tue Oct  8 03:23:31 UTC 2024\n"
+            "[    5.402133] nvidia-modeset: Loading NVIDIA Kernel Mode Setting Driver for UNIX platforms  550.127.05  "
+            "Tue Oct  8 02:56:05 UTC 2024\n"
+            "[   11.730512] NVRM: GPU at PCI:0000:3b:00: GPU-5c1e2a7b-9d4f-4e1a-8b2c-3f6d7e8a9b01\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_nvrm_xid79_block", "driver.gpu_fallen_off_bus", node_subj(), kind="near_miss",
+          near_miss_for=("driver.nvrm_unrecognised",), absent=("driver.nvrm_unrecognised",),
+          readme="Kernel lines: corpus xid/dmesg_samples.txt, the akash-network/support#209 block verbatim (load "
+                 "banner, GPU at, Xid 79, `GPU has fallen off the bus.`, crash-dump notice).")
+def _(w):
+    """A node's GPU fell off the bus: every NVRM line around the Xid is part of what the Xid parser reads,
+    so none is left over as an unrecognised NVRM error."""
+    w.gpu_node("gpu-node-1", gpus=8, allocatable=7, product="NVIDIA-H100-80GB-HBM3")
+    lines = XID_SAMPLES.read_text().splitlines()
+    start = next(i for i, l in enumerate(lines) if "akash-network/support/issues/209" in l) + 1
+    block = []
+    for l in lines[start:]:
+        if not l.strip() or l.startswith("#"):
+            break
+        block.append(l)
+    w.dmesg("gpu-node-1", "\n".join(block) + "\n")
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=7, containers=("pytorch",), owner=("Job", "train"))
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("app_container_config_missing_secret_key", "application.container_config_invalid",
+          pod_subj("vllm-llama-1"),
+          readme="The kubelet's CreateContainerConfigError for a secretKeyRef whose key is absent (`couldn't find "
+                 "key HF_TOKEN in Secret ml/hf`), and its `Error: ...` Failed event.")
+def _(w):
+    """A vLLM pod takes HF_TOKEN from key HF_TOKEN of Secret ml/hf; the Secret exists but has no such key, so
+    the kubelet cannot build the container's config. It is placed on the GPU node; the stack is healthy."""
+    gpu_cluster(w)
+    p = w.pod(ML, "vllm-llama-1", node="gpu-node-1", phase="Pending", containers=("server",), ready=False,
+              owner=("StatefulSet", "vllm-llama"),
+              env=[{"name": "HF_TOKEN", "valueFrom": {"secretKeyRef": {"name": "hf", "key": "HF_TOKEN"}}}],
+              statuses={"server": {"state": {"waiting": {"reason": "CreateContainerConfigError",
+                                                         "message": "couldn't find key HF_TOKEN in Secret ml/hf"}},
+                                   "ready": False, "restartCount": 0}})
+    _initialized(p)
+    w.event(ML, "Pod", "vllm-llama-1", "Failed", "Error: couldn't find key HF_TOKEN in Secret ml/hf", count=14,
+            field_path="spec.containers{server}")
+    w.target("Pod", ML, "vllm-llama-1")
+
+
+@scenario("near_container_config_fixed", None, pod_subj("vllm-llama-2"), status="healthy", kind="near_miss",
+          near_miss_for=("application.container_config_invalid", "application.model_download_unauthorized"))
+def _(w):
+    """The same missing key was reported at 14:00 (the Failed event is still listed), then the key was added
+    to the Secret: the container was created and the pod is Running and ready."""
+    gpu_cluster(w)
+    w.pod(ML, "vllm-llama-2", node="gpu-node-1", containers=("server",), owner=("StatefulSet", "vllm-llama"),
+          env=[{"name": "HF_TOKEN", "valueFrom": {"secretKeyRef": {"name": "hf", "key": "HF_TOKEN"}}}])
+    w.event(ML, "Pod", "vllm-llama-2", "Failed", "Error: couldn't find key HF_TOKEN in Secret ml/hf", count=3,
+            field_path="spec.containers{server}", last=T0)
+    w.log(ML, "vllm-llama-2", "server", "INFO 11-29 14:21:40 [api_server.py:1090] Starting vLLM API server on "
+          "http://0.0.0.0:8000\n")
+    w.target("Pod", ML, "vllm-llama-2")
+
+
+@scenario("app_image_pull_tag_not_found", "application.image_pull_failed", pod_subj("vllm-1"),
+          readme="containerd's pull error for a missing tag (`rpc error: code = NotFound desc = failed to pull and "
+                 "unpack image ...: failed to resolve reference ...: not found`) and the kubelet's ErrImagePull / "
+                 "ImagePullBackOff wordings.")
+def _(w):
+    """A vLLM pod's image tag has a typo (v0.8.33 instead of v0.8.3): the registry has no such tag and the
+    kubelet backs off pulling it. The pod is placed on the GPU node; the stack is healthy."""
+    gpu_cluster(w)
+    image = "vllm/vllm-openai:v0.8.33"
+    ref = f"docker.io/{image}"
+    p = w.pod(ML, "vllm-1", node="gpu-node-1", phase="Pending", containers=("server",), ready=False, image=image,
+              owner=("StatefulSet", "vllm"),
+              statuses={"server": {"state": {"waiting": {"reason": "ImagePullBackOff",
+                                                         "message": f'Back-off pulling image "{image}"'}},
+                                   "ready": False, "restartCount": 0}})
+    _initialized(p)
+    fp = "spec.containers{server}"
+    w.event(ML, "Pod", "vllm-1", "Failed", f'Failed to pull image "{image}": rpc error: code = NotFound desc = failed '
+            f'to pull and unpack image "{ref}": failed to resolve reference "{ref}": {ref}: not found', count=4,
+            field_path=fp)
+    w.event(ML, "Pod", "vllm-1", "Failed", "Error: ErrImagePull", count=4, field_path=fp)
+    w.event(ML, "Pod", "vllm-1", "BackOff", f'Back-off pulling image "{image}"', type="Normal", count=31,
+            field_path=fp)
+    w.event(ML, "Pod", "vllm-1", "Failed", "Error: ImagePullBackOff", count=31, field_path=fp)
+    w.target("Pod", ML, "vllm-1")
+
+
+@scenario("near_image_pull_driver_pod", "driver.image_unavailable", pod_subj("llm-7"), kind="near_miss",
+          near_miss_for=("application.image_pull_failed",),
+          readme="The driver pod's pull failure in containerd's NotFound wording for the precompiled driver tag; "
+                 "the operands that wait for the driver sit in their first init container.")
+def _(w):
+    """The user's pod is Pending (no node advertises nvidia.com/gpu) because the GPU Operator's driver pod
+    cannot pull its image: an image pull failure of the driver's, not of the workload."""
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    w.node("cpu-node-1")
+    image = "nvcr.io/nvidia/driver:550.127.05-5.15.0-118-generic-ubuntu22.04"
+    name = w.stack("gpu-node-1", "driver")
+    pod = w.get_pod(OPERATOR_NS, name)
+    pod["status"]["phase"] = "Pending"
+    for c in pod["status"]["conditions"]:
+        if c["type"] in ("ContainersReady", "Ready"):
+            c["status"] = "False"
+    pod["status"]["containerStatuses"][0].update({"state": {"waiting": {
+        "reason": "ImagePullBackOff", "message": f'Back-off pulling image "{image}"'}}, "ready": False, "started": False})
+    w.event(OPERATOR_NS, "Pod", name, "Failed",
+            f'Failed to pull image "{image}": rpc error: code = NotFound desc = failed to pull and unpack image '
+            f'"{image}": failed to resolve reference "{image}": {image}: not found', count=9)
+    for role, init in (("toolkit", "driver-validation"), ("device-plugin", "toolkit-validation"),
+                       ("gfd", "toolkit-validation"), ("validator", "driver-validation")):
+        init_stuck(w, "gpu-node-1", role, init, None)
+    pending_pod(w, "llm-7", "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are "
+                            "available: 2 Preemption is not helpful for scheduling.", owner=("StatefulSet", "llm"))
+    w.target("Pod", ML, "llm-7")
+
+
+@scenario("node_gpu_allocatable_zero_stack_healthy", "node.gpu_allocatable_zero", node_subj(),
+          readme="Every lower layer was checked and passed: driver, toolkit, device plugin (its log: registered "
+                 "with the kubelet), GFD and validator pods Running and ready, healthy logs, no kernel log "
+                 "collected (so no Xid). The node's 0 is the finding; what made it 0 is in none of them.")
+def _(w):
+    """An 8-GPU H100 node: the device plugin registered (capacity nvidia.com/gpu 8) but allocatable is 0."""
+    w.gpu_node("gpu-node-1", gpus=8, allocatable=0, product="NVIDIA-H100-80GB-HBM3")
+    w.node("cpu-node-1")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("inconclusive_gpu_not_advertised_operator_pods_forbidden", None, node_subj(), status="inconclusive",
+          kind="near_miss", suspect="node.gpu_not_advertised",
+          near_miss_for=("plugin.not_running", "plugin.nvml_unavailable", "driver.not_ready"),
+          readme="The gpu-operator namespace's PodList could not be read (the API server's RBAC wording): the "
+                 "device plugin, toolkit and driver pods, their states and logs are not in the bundle.")
+def _(w):
+    """A node labelled as having a GPU (NFD's pci-10de, GFD's gpu.present/product) advertises no nvidia.com/gpu.
+    The collector could not list pods in gpu-operator, so why (no plugin, no NVML, no driver) cannot be seen:
+    the node's symptom is the suspect, and guessing a plugin or driver failure would be wrong."""
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None, operator=False)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    w.node("cpu-node-1")
+    msg = ('pods is forbidden: User "system:serviceaccount:ml:triage" cannot list resource "pods" in API group "" '
+           'in the namespace "gpu-operator"')
+    w.error("cluster-resources/pods/gpu-operator.json", [msg], "forbidden")
+    w.gap("pods", "forbidden", msg, "list pods in namespace gpu-operator")
     w.target("Node", None, "gpu-node-1")

@@ -22,13 +22,15 @@ def test_healthy_targets_of_a_scan_are_compact_entries():
     assert doc["target"] is None and doc["status"] == "healthy"
     assert len(doc["diagnoses"]) >= 2
     for d in doc["diagnoses"]:
-        assert d == {"target": d["target"], "status": "healthy"} and d["target"]["name"]
+        assert set(d) == {"target", "status", "layers"} and d["status"] == "healthy" and d["target"]["name"]
+        # the compact ladder: one status per layer, no checks or gaps repeated per target
+        assert all(set(v) == {"status"} and v["status"] in ("passed", "not_applicable") for v in d["layers"].values())
 
 
 def test_problem_diagnoses_keep_their_findings_and_gaps():
     doc = _doc(FIXTURES / "scenarios" / "s006_inconclusive_crashloop_without_logs" / "bundle")
     d = doc["diagnoses"][0]
-    assert d["status"] == "inconclusive" and set(d) == {"target", "status", "root_cause", "findings", "gaps"}
+    assert d["status"] == "inconclusive" and set(d) >= {"target", "status", "root_cause", "findings", "gaps", "layers"}
     assert d["gaps"]
 
 

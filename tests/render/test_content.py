@@ -124,7 +124,7 @@ def test_markdown_scan_links_every_workload_to_its_section():
 
 def test_markdown_healthy_report_says_so():
     md = render_markdown(load("healthy"))
-    assert "**HEALTHY** · nothing wrong was found" in md
+    assert "**HEALTHY** · every layer that applies was checked and passed" in md
     assert "No playbook: there is no root cause." in md
 
 

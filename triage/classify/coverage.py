@@ -137,7 +137,7 @@ _COLLECTOR_LAYER_WORDS = (
     ("validator", "plugin"), ("operator", "plugin"), ("gfd", "plugin"), ("mig", "plugin"),
     ("runtime", "runtime"), ("toolkit", "runtime"), ("cdi", "runtime"),
     ("driver", "driver"), ("dmesg", "driver"), ("xid", "driver"), ("nvidia-smi", "driver"),
-    ("node-files", "driver"), ("dcgm", "driver"), ("exec", "runtime"),
+    ("node-files", "driver"), ("dcgm", "driver"), ("exec", "driver"),
     ("node", "node"),
     ("event", "scheduler"), ("quota", "scheduler"), ("pvc", "scheduler"),
     ("deployment", "scheduler"), ("replicaset", "scheduler"), ("statefulset", "scheduler"),
@@ -151,7 +151,7 @@ def collector_layer(collector: str, needs: str = "") -> str:
     whole pod list: every layer reads it).
 
     >>> collector_layer("nodes"), collector_layer("logs"), collector_layer("exec"), collector_layer("pods")
-    ('node', 'application', 'runtime', '')
+    ('node', 'application', 'driver', '')
     """
     name = collector.lower()
     for word, layer in _COLLECTOR_LAYER_WORDS:

@@ -131,7 +131,8 @@ _BAD_WAITING = {"CrashLoopBackOff", "CreateContainerError", "CreateContainerConf
 def pod_symptom(pod: Pod) -> str | None:
     """Why a pod needs a diagnosis at all (None: it looks fine)."""
     if pod.phase == "Failed":
-        return "failed"
+        # a Job's pod stopped by its own activeDeadlineSeconds ended as it was told to
+        return None if pod.reason == "DeadlineExceeded" else "failed"
     if pod.phase == "Succeeded":
         return None
     if not pod.node_name:
@@ -408,17 +409,26 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
     layers = verdict.ladder(applicable, root, ordered, checks, gaps, about)
     status, suspect = verdict.status_of(root, layers, decisive, symptom)
     if status is Status.PROBLEM:
-        shown = tuple(decisive)
+        shown = _unique_gaps(decisive)
     elif status is Status.INCONCLUSIVE:
-        shown = tuple(dict.fromkeys([*decisive, *verdict.blinding_gaps(layers, suspect)]))
+        shown = _unique_gaps([*decisive, *verdict.blinding_gaps(layers, suspect)])
         if not shown:
             shown = (Gap("analysis", "unrecognised", f"{subject} is {symptom} and no rule recognised why",
                          "the pod's events and its containers' current and previous logs",
                          "application" if symptom in ("crashing", "restarting") else ""),)
     else:
-        shown = tuple(g for g in gaps if g.reason in SOFT_REASONS)
+        shown = _unique_gaps(g for g in gaps if g.reason in SOFT_REASONS)
     return Diagnosis(subject, status, root if status is Status.PROBLEM else None, ordered, shown, layers,
                      {}, suspect)
+
+
+def _unique_gaps(gaps: Iterable[Gap]) -> tuple[Gap, ...]:
+    """One gap per (collector, what would close it): a rule's need and the bundle's record of
+    the same missing piece are one gap."""
+    out: dict[tuple[str, str], Gap] = {}
+    for g in gaps:
+        out.setdefault((g.collector, g.needs), g)
+    return tuple(out.values())
 
 
 def _target_gaps(ctx: Context, subject: Subject, nodes: set[str], need: list[NeedGap],

@@ -58,7 +58,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "plugin.gfd_error": ("plugin.mig_config_failed", "runtime.", "driver."),
     "plugin.mig_config_failed": ("driver.",),
     "plugin.validation_no_free_gpu": ("driver.",),
-    "plugin.admission_failed": ("plugin.not_running", "plugin.not_registered", "driver."),
+    "plugin.admission_failed": ("plugin.", "driver."),
     # runtime
     "runtime.container_cli_init_failed": ("driver.",),
     "runtime.no_device_visible": ("runtime.toolkit_not_ready", "runtime.runtime_handler_missing", "driver."),

@@ -20,7 +20,8 @@ MAX_FIELDS = 10
 MAX_FALLBACK = 3000          # keep the notification text short; Slack's hard cap is 40,000
 TRUNCATED = "… (truncated)"
 
-STATUS_ICON = {"problem": ":red_circle:", "inconclusive": ":large_yellow_circle:", "healthy": ":large_green_circle:"}
+STATUS_ICON = {"problem": ":red_circle:", "inconclusive": ":large_yellow_circle:", "healthy": ":large_green_circle:",
+               "no_gpu": ":white_circle:"}
 
 
 def clip(text: str, limit: int) -> str:
@@ -50,10 +51,17 @@ def headline(doc: Mapping) -> str:
     status = doc.get("status", "inconclusive")
     root = doc.get("root_cause")
     if root:
-        return f"{status.upper()}: {root.get('title') or root.get('id')}"
+        note = " (message not recognised)" if root.get("certainty") == "unrecognised" else ""
+        return f"{status.upper()}: {root.get('title') or root.get('id')}{note}"
     if status == "healthy":
         return f"HEALTHY: {_subject(doc.get('target'))}"
-    return f"INCONCLUSIVE: {_subject(doc.get('target'))} (evidence missing)"
+    if status == "no_gpu":
+        scope = doc.get("scope") or {}
+        return f"NO GPU: {_subject(doc.get('target'))} ({scope.get('nodes', '?')} node(s), {scope.get('pods', '?')} pod(s))"
+    layers = doc.get("layers") or {}
+    blind = [k for k, v in layers.items() if isinstance(v, dict) and v.get("status") == "not_checked"]
+    suspect = f" suspected {doc['suspect']}," if doc.get("suspect") else ""
+    return f"INCONCLUSIVE: {_subject(doc.get('target'))}{suspect} not checked: {', '.join(blind) or 'evidence missing'}"
 
 
 def build_message(doc: Mapping, *, report_url: str | None = None, cluster: str | None = None,

@@ -56,8 +56,9 @@ def diagnosis_json(d: Diagnosis) -> dict:
     the compact entry {target, status}: a scan of 100,000 pods lists thousands of them."""
     if d.status.value in ("healthy", "no_gpu") and not d.findings and not d.gaps and d.root_cause is None \
             and not d.scope:
+        # the compact ladder: each layer's status only (a scan lists thousands of these)
         return {"target": d.target.to_json() if d.target else None, "status": d.status.value,
-                "layers": layers_json(d)}
+                "layers": {v.layer.value: {"status": v.status.value} for v in d.layers}}
     out = {
         "target": d.target.to_json() if d.target else None,
         "status": d.status.value,

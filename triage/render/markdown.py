@@ -31,9 +31,9 @@ PARTS_ALL = frozenset({"head", "body", "capacity", "workloads", "release"})
 
 _MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>#|~&$])")
 _LEADING = re.compile(r"^(?:([-+=>:!%'\"(),./;?@^])|(\d+)([.)]))")
-_LADDER_MARK = {"passed": "✅", "failed": "❌", "gap": "⚪"}
+_LADDER_MARK = {"passed": "✅", "failed": "❌", "gap": "⚪", "not_applicable": "➖"}
 # For the HTML page, where an emoji font may be missing: marks every text font has.
-_TEXT_MARK = {"passed": "✓", "failed": "✗", "gap": "○ not checked"}
+_TEXT_MARK = {"passed": "✓", "failed": "✗", "gap": "○ not checked", "not_applicable": "– n/a"}
 _ANSWER_MARK = {"yes": "✅ yes", "no": "❌ no", "unknown": "❔ unknown"}
 
 

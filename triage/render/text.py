@@ -33,9 +33,9 @@ from rich.text import Text
 from triage.render.view import build_view
 
 STATUS_STYLE = {"problem": "bold white on red", "inconclusive": "bold black on yellow",
-                "healthy": "bold white on green"}
-STATE_STYLE = {"passed": "green", "failed": "bold red", "gap": "dim"}
-STATE_WORD = {"passed": "ok", "failed": "FAIL", "gap": "gap"}
+                "healthy": "bold white on green", "no_gpu": "bold white on blue"}
+STATE_STYLE = {"passed": "green", "failed": "bold red", "gap": "yellow", "not_applicable": "dim"}
+STATE_WORD = {"passed": "ok", "failed": "FAIL", "gap": "NOT CHECKED", "not_applicable": "n/a"}
 SEVERITY_STYLE = {"critical": "bold red", "error": "red", "warning": "yellow", "info": "cyan"}
 ANSWER_STYLE = {"yes": "green", "no": "bold red", "unknown": "yellow"}
 
@@ -80,14 +80,16 @@ class _Report:
             lines.append(Text.assemble((v["id"], self.style("bold")), "  ", v["title"]))
             lines.append(Text.assemble("layer ", (v["layer"], self.style("bold")), " · ",
                                        v["subject"], " · severity ",
-                                       (v["severity"], self.style(SEVERITY_STYLE[v["severity"]]))))
+                                       (v["severity"], self.style(SEVERITY_STYLE[v["severity"]])),
+                                       " · ", labels["certainty"][v["certainty"]]))
+            if v["not_checked"]:
+                lines.append(Text(labels["not_checked_line"].format(layers=", ".join(v["not_checked"]))))
         else:
-            lines.append(Text(f"{labels['status_line'][v['status']]} · {self.v['finding_count']} "
-                              f"finding(s), {len(self.v['gaps'])} gap(s)"))
+            lines.append(Text(f"{v['line']} · {self.v['finding_count']} finding(s), {len(self.v['gaps'])} gap(s)"))
         if self.v["scan_line"]:
             lines.append(Text(self.v["scan_line"]))
         self.out.append(Panel(Group(*lines), box=self.box, title="gpu-triage", title_align="left",
-                              border_style=self.style({"problem": "red", "healthy": "green"}.get(
+                              border_style=self.style({"problem": "red", "healthy": "green", "no_gpu": "blue"}.get(
                                   v["status"], "yellow"))))
 
     def ladder(self) -> None:
@@ -101,8 +103,9 @@ class _Report:
             style = "bold reverse red" if step["root"] else STATE_STYLE[step["state"]]
             row.append(f"{step['layer']}:{word}", style=self.style(style))
         self.out.append(row)
-        self.out.append(Text("ok = passed, FAIL = a finding, ROOT = the root cause, "
-                             "gap = not checked (see Gaps)", style=self.style("dim")))
+        self.out.append(Text("ok = a check ran on evidence that is present and passed, FAIL = a finding, "
+                             "ROOT = the root cause, NOT CHECKED = no evidence could be examined (see Gaps), "
+                             "n/a = does not apply", style=self.style("dim")))
 
     def citations(self, evidence: list[dict], limit: int | None = None) -> None:
         for e in evidence[:limit]:
@@ -248,7 +251,7 @@ class _Report:
         for d in self.v["diagnoses"]:
             root = d["root"]
             table.add_row(str(d["index"]), Text(labels[d["status"]], style=self.style(
-                {"problem": "red", "healthy": "green"}.get(d["status"], "yellow"))),
+                {"problem": "red", "healthy": "green", "no_gpu": "blue"}.get(d["status"], "yellow"))),
                 d["target"], root["id"] if root else "", root["severity"] if root else "")
         self.out.append(table)
 

@@ -72,8 +72,33 @@ def _diagnosis(raw: dict, index: int) -> dict[str, Any]:
         "others": others,
         "other_count": len(others),
         "gaps": gaps,
-        "ladder": ladder(findings if findings or root is None else [root], gaps, root, status),
+        "ladder": ladder(findings if findings or root is None else [root], gaps, root, status, raw.get("layers")),
+        "suspect": next((f for f in findings if f["id"] == clean(raw.get("suspect"), 80)), None)
+        if raw.get("suspect") else None,
+        "scope": as_dict(raw.get("scope")),
     }
+
+
+def _status_line(top: dict, words: dict) -> str:
+    """The verdict's one line, which never contradicts itself: what was found, what could not
+    be checked, or (no GPU) what was looked at."""
+    status = top["status"]
+    if status == "no_gpu":
+        scope = top["scope"]
+        nodes, pods = scope.get("nodes"), scope.get("pods")
+        if isinstance(nodes, int) and isinstance(pods, int):
+            return words["no_gpu_line"].format(nodes=nodes, pods=pods)
+        return words["status_line"]["no_gpu"]
+    unchecked = [s["layer"] for s in top["ladder"] if s["state"] == "gap"]
+    if status == "inconclusive":
+        suspect = top["suspect"]
+        parts = []
+        if suspect:
+            parts.append(words["suspect_line"].format(id=suspect["id"], subject=suspect["subject"] or "-"))
+        if unchecked:
+            parts.append(words["not_checked_line"].format(layers=", ".join(unchecked)))
+        return " · ".join(parts) or words["status_line"]["inconclusive"]
+    return words["status_line"][status]
 
 
 def _other_summary(diagnoses: Iterable[dict]) -> list[dict[str, Any]]:
@@ -129,6 +154,7 @@ def build_view(doc: object) -> dict[str, Any]:
                 [{**worst, "findings": worst["others"]}] + diagnoses[1:])
     top.setdefault("other_summary", [])
     root = top["root"]
+    suspect = top["suspect"]
     verdict = {
         "status": top["status"],
         "id": root["id"] if root else "",
@@ -136,6 +162,10 @@ def build_view(doc: object) -> dict[str, Any]:
         "layer": root["layer"] if root else "",
         "subject": root["subject"] if root else "",
         "severity": root["severity"] if root else "",
+        "certainty": root["certainty"] if root else "",
+        "suspect": suspect,
+        "not_checked": [s["layer"] for s in top["ladder"] if s["state"] == "gap"],
+        "line": _status_line(top, labels()),
     }
     playbook = None
     if root:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from triage.classify.coverage import collector_layer
 from triage.classify.model import LAYER_ORDER, Severity
 from triage.render.untrusted_text import FIELD_MAX, bound_excerpt, clean
 from triage.render.wording import labels
 
 LAYERS = tuple(layer.value for layer in LAYER_ORDER)          # outside in, as the ladder shows them
-STATUSES = ("problem", "inconclusive", "healthy")              # the report's order, worst first
+STATUSES = ("problem", "inconclusive", "healthy", "no_gpu")    # the report's order, worst first
 SEVERITIES = tuple(s.value for s in Severity)                  # worst first
 
 
@@ -69,52 +70,46 @@ def finding(raw: object) -> dict[str, Any]:
         "explains": [clean(e, 80) for e in as_list(f.get("explains"))],
         "playbook": clean(f.get("playbook"), 120) or fid.replace(".", "/", 1),
         "params": params,
+        "certainty": _certainty(f.get("certainty")),
     }
+
+
+def _certainty(value: object) -> str:
+    word = clean(value, 20)
+    return word if word in ("recognised", "inferred", "unrecognised") else "recognised"
 
 
 def gap(raw: object) -> dict[str, str]:
     g = as_dict(raw)
     out = {k: clean(g.get(k)) for k in ("collector", "reason", "detail", "needs")}
-    out["layer"] = clean(g.get("layer"), 20) or gap_layer(out["collector"])
+    out["layer"] = clean(g.get("layer"), 20) or collector_layer(out["collector"])
     return out
 
 
-# Which layer a missing piece of evidence leaves unchecked. A gap may name its
-# layer itself (`"layer"`); otherwise the collector's name tells.
-_GAP_LAYER_WORDS = (
-    ("plugin", "plugin"), ("daemonset", "plugin"), ("clusterpolic", "plugin"),
-    ("validator", "plugin"), ("operator", "plugin"), ("gfd", "plugin"), ("mig", "plugin"),
-    ("runtime", "runtime"), ("toolkit", "runtime"), ("cdi", "runtime"),
-    ("driver", "driver"), ("dmesg", "driver"), ("xid", "driver"), ("nvidia-smi", "driver"),
-    ("exec", "driver"), ("dcgm", "driver"),
-    ("node", "node"),
-    ("event", "scheduler"), ("quota", "scheduler"), ("pvc", "scheduler"),
-    ("deployment", "scheduler"), ("replicaset", "scheduler"), ("statefulset", "scheduler"),
-    ("job", "scheduler"), ("disruption", "scheduler"),
-    ("log", "application"), ("pod", "scheduler"),
-)
-
-
-def gap_layer(collector: str) -> str:
-    """The layer a gap leaves unchecked, from its collector's name, or "" when
-    the name tells none (the gap's `needs` is free prose: too loose to decide a layer).
-
-    >>> gap_layer("nodes"), gap_layer("logs"), gap_layer("exec"), gap_layer("analysis")
-    ('node', 'application', 'driver', '')
-    """
-    name = collector.lower()
-    for word, layer in _GAP_LAYER_WORDS:
-        if word in name:
-            return layer
-    return ""
+# findings v1 `layers` status -> the ladder's state word (labels.yaml `state`)
+_LAYER_STATE = {"root": "failed", "failed": "failed", "passed": "passed", "not_checked": "gap",
+                "not_applicable": "not_applicable"}
 
 
 def ladder(findings: list[dict], gaps: list[dict], root: dict | None,
-           status: str = "problem") -> list[dict[str, Any]]:
-    """One step per layer, outside in: failed (a finding there), not checked (a
-    gap there and no finding) or passed; the root cause's layer marked. When an
-    inconclusive diagnosis has a gap that names no layer, no layer without a
-    finding can be called passed."""
+           status: str = "problem", layers: object = None) -> list[dict[str, Any]]:
+    """One step per layer, outside in, as the document's `layers` says (the classifier
+    derived it from the checks that ran: a renderer computes nothing of its own). A
+    document without `layers` (older v1) is read as before: failed (a finding there), not
+    checked (a gap there) or passed."""
+    given = as_dict(layers)
+    if given:
+        steps = []
+        for layer in LAYERS:
+            raw = as_dict(given.get(layer))
+            st = clean(raw.get("status"), 20)
+            steps.append({"layer": layer, "state": _LAYER_STATE.get(st, "gap"), "root": st == "root",
+                          "checks": [clean(as_dict(c).get("name"), 80) for c in as_list(raw.get("checks"))],
+                          "gaps": [gap(g) for g in as_list(raw.get("gaps"))]})
+        return steps
+    if status == "no_gpu":
+        return [{"layer": layer, "state": "not_applicable", "root": False, "checks": [], "gaps": []}
+                for layer in LAYERS]
     failed = {f["layer"] for f in findings}
     unchecked = {g["layer"] for g in gaps}
     if status == "inconclusive" and "" in unchecked:
@@ -123,7 +118,7 @@ def ladder(findings: list[dict], gaps: list[dict], root: dict | None,
     steps = []
     for layer in LAYERS:
         state = "failed" if layer in failed else "gap" if layer in unchecked else "passed"
-        steps.append({"layer": layer, "state": state, "root": layer == root_layer})
+        steps.append({"layer": layer, "state": state, "root": layer == root_layer, "checks": [], "gaps": []})
     return steps
 
 

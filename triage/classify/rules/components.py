@@ -17,7 +17,7 @@ from typing import Iterator, Mapping
 from triage.classify.model import Certainty, Citation
 from triage.classify.rules.base import clip, node_subject
 from triage.evidence.error_lines import last_error_lines
-from triage.evidence.stack_state import ComponentState, advertises_nvidia, has_gpu_hardware
+from triage.evidence.stack_state import ComponentState, advertises_nvidia, has_gpu_hardware, registered_nvidia
 
 # stage -> (finding id, severity) when the component of that stage is broken
 STAGE_ID: Mapping[str, tuple[str, str]] = {
@@ -103,7 +103,7 @@ def component_findings(ctx, layer: str) -> Iterator:
                     continue
                 node_view = ctx.nodes.get(node)
                 if c.role == "device-plugin" and node_view is not None and not advertises_nvidia(node_view):
-                    if has_gpu_hardware(node_view):
+                    if has_gpu_hardware(node_view) and not registered_nvidia(node_view):
                         # it runs, yet the kubelet lists no GPU of it: not registered, whatever its log says
                         cites = [_status_cite(ctx, c), ctx.cite_field(node_view, f"{node} status.allocatable",
                                                                        node_view.raw.get("status", {}).get("allocatable"))]

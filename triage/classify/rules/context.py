@@ -41,6 +41,19 @@ def device_admission(f, reason: str) -> bool:
     return reason == "UnexpectedAdmissionError" or "allocate failed" in text or "device" in text
 
 
+_NOT_STARTED = frozenset({"StartError", "ContainerCannotRun", "CreateContainerError", "RunContainerError"})
+
+
+def _ran(st) -> bool:
+    """The container's process ran at least once: it runs, or a state says it exited on its own."""
+    for s in (st.state, st.last_state):
+        if s is None:
+            continue
+        if s.kind == "running" or (s.kind == "terminated" and s.reason not in _NOT_STARTED and s.started_at):
+            return True
+    return False
+
+
 class PodRow(NamedTuple):
     """What the indexes need of one pod (a NamedTuple: 100,000 of them are built per scan)."""
 
@@ -121,16 +134,17 @@ class Context:
     @cached_property
     def started_gpu_containers(self) -> Mapping[str, tuple[Pod, ...]]:
         """node -> pods on it with a GPU (a GPU request, or the nvidia runtime class) whose
-        containers all started: the runtime injected the GPU and the driver answered then."""
+        containers all started at least once (running now, or a process that ran and exited,
+        not a start failure): the runtime injected the GPU and the driver answered then."""
         out: dict[str, list[Pod]] = defaultdict(list)
         for r in self.pod_rows:
-            if not r.node or r.phase != "Running":
+            if not r.node or r.phase not in ("Running", "Succeeded", "Failed"):
                 continue
             pod = r.pod
             if not (r.gpu or pod.runtime_class_name == "nvidia"):
                 continue
             main = [st for st in pod.container_statuses if not st.init]
-            if main and all(st.state is not None and st.state.kind == "running" for st in main):
+            if main and all(_ran(st) for st in main):
                 out[r.node].append(pod)
         return {k: tuple(v) for k, v in out.items()}
 
@@ -238,6 +252,11 @@ class Context:
         for ev in self.bundle.events():
             out[(ev.involved_kind, ev.involved_namespace, ev.involved_name)].append(ev)
         return {k: tuple(sorted(v, key=lambda e: (e.last_seen, e.name))) for k, v in out.items()}
+
+    @property
+    def events_by_object(self) -> Mapping[tuple[str, str, str], tuple[Event, ...]]:
+        """(involved kind, namespace, name) -> its events, oldest first."""
+        return self._events_index
 
     def events_for(self, kind: str, namespace: str, name: str) -> tuple[Event, ...]:
         return self._events_index.get((kind, namespace or "", name), ())

@@ -30,6 +30,10 @@ PATTERNS = (
     # CUDA 803 (cudaErrorSystemDriverMismatch) / XLA "kernel version X does not match DSO version Y":
     # the libcuda the container loaded is not the loaded kernel module's
     P("workload", "cuda_driver_mismatch", "driver.version_mismatch", "critical"),
+    # NVML's "Driver/library version mismatch" printed by the workload itself (nvidia-smi in an
+    # entrypoint, pynvml in vLLM/TGI) or a validator: the same node-level mismatch
+    P("workload", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
+    P("validator", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
     P("validator", "cuda_driver_mismatch", "driver.version_mismatch", "critical"),
     P("validator", "cuda_validation_failed", "driver.version_mismatch", "critical",
       when=("cuda_error", ("driver_mismatch",))),

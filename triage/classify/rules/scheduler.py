@@ -299,9 +299,15 @@ def _judge(ctx, pod, msg, cite):
                 extra = {"quota": r.text, "workload": f"{ref.kind}/{ref.name}" if ref else f"Pod/{pod.name}"}
             elif fid == "scheduler.dra_claim_unallocatable":
                 extra["claim"] = r.claim or (pod.resource_claims[0] if pod.resource_claims else None)
+            custom = pod.scheduler_name != "default-scheduler" or r.custom
+            if custom and fid in (UNRECOGNISED, "scheduler.other_filter"):
+                # a GPU scheduler's own pre-filter (a gang, a queue): its words are its own
+                yield emit("scheduler.custom_scheduler_rejected", message=r.text, reason=r.kind.value,
+                           scheduler=pod.scheduler_name, certainty="unrecognised" if fid == UNRECOGNISED else "recognised")
+                return
             yield emit(fid, message=r.text, reason=r.kind.value,
                        certainty="unrecognised" if fid == UNRECOGNISED else "recognised", **extra)
-            if pod.scheduler_name != "default-scheduler" or r.custom:
+            if custom:
                 yield emit("scheduler.custom_scheduler_rejected", "warning", message=r.text,
                            scheduler=pod.scheduler_name)
             return
@@ -412,27 +418,41 @@ def _taint_text(r):
     return f"{r.taint_key}={r.taint_value}" if r.taint_value else r.taint_key
 
 
-@rule(ids=("scheduler.quota_exceeded", "scheduler.create_failed_unrecognised"), reads=("events",))
-def quota_rejections(ctx):
-    """A ResourceQuota rejected the pod at admission: the controller's FailedCreate event."""
+# ResourceQuota wordings that mean "over the quota" (the others: the quota could not be evaluated)
+_OVER_QUOTA = frozenset({"exceeded", "must_specify", "failed_constraint", "insufficient_to_consume", "uncovered_scopes"})
+
+
+@rule(ids=("scheduler.quota_exceeded", "scheduler.create_rejected", "scheduler.create_failed_unrecognised",
+           "runtime.runtime_handler_missing"), reads=("events",))
+def create_rejections(ctx):
+    """A controller could not create its pods (FailedCreate): the API server's admission said
+    no. A ResourceQuota over its limit is quota_exceeded; LimitRanger, PodSecurity and a quota
+    that could not be evaluated are create_rejected; a missing RuntimeClass is the runtime's;
+    any other wording is a finding too, in its own words."""
     from triage.classify.model import Subject
-    from triage.evidence.k8s_events.quota import parse_quota_rejection
-    for (kind, ns, name), events in sorted(ctx._events_index.items()):
-        if kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet"):
+    from triage.evidence.k8s_events.create_rejection import parse_create_rejection
+    for (kind, ns, name), events in sorted(ctx.events_by_object.items()):
+        if kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet", "CronJob", "ReplicationController"):
             continue
         for ev in reversed(events):
             if ev.reason != "FailedCreate":
                 continue
-            q = parse_quota_rejection(ev.message)
-            if q is None:
-                # the controller could not create its pods, in words no quota format knows
-                yield ctx.finding("scheduler.create_failed_unrecognised", "error", Subject(kind, name, ns),
-                                  [ctx.cite_event(ev)], "unrecognised", namespace=ns, workload=f"{kind}/{name}",
-                                  message=ev.message[:300])
-                break
-            yield ctx.finding("scheduler.quota_exceeded", "error", Subject(kind, name, ns), [ctx.cite_event(ev)],
-                              namespace=ns, workload=f"{kind}/{name}", quota=q.quota,
-                              requested=", ".join(f"{a.resource}={a.quantity}" for a in q.requested)[:200] or None)
+            subject, cites = Subject(kind, name, ns), [ctx.cite_event(ev)]
+            base = dict(namespace=ns, workload=f"{kind}/{name}")
+            r = parse_create_rejection(ev.message)
+            q = r.quota if r is not None else None
+            if q is not None and q.kind.value in _OVER_QUOTA:
+                yield ctx.finding("scheduler.quota_exceeded", "error", subject, cites, **base, quota=q.quota or None,
+                                  requested=", ".join(f"{a.resource}={a.quantity}" for a in q.requested)[:200] or None)
+            elif r is not None and r.kind.value == "runtime_class_not_found":
+                yield ctx.finding("runtime.runtime_handler_missing", "error", subject, cites, **base,
+                                  runtime_class=r.runtime_class)
+            elif r is not None and r.kind.value != "other":
+                yield ctx.finding("scheduler.create_rejected", "error", subject, cites, **base,
+                                  reason=(q.kind.value if q is not None else r.kind.value), message=r.detail[:300])
+            else:
+                yield ctx.finding("scheduler.create_failed_unrecognised", "error", subject, cites, "unrecognised",
+                                  **base, message=ev.message[:300])
             break
 
 
