@@ -10,6 +10,8 @@ from tests.conftest import CORPUS
 from tests.evidence.real_cases import CASES
 from triage.bundle.objects.containers import ContainerState
 from triage.evidence.k8s_events.admission import AdmissionFailure, AdmissionKind as A, parse_admission_failure
+from triage.evidence.k8s_events.container_start import ContainerStartFailure
+from triage.evidence.k8s_events.create_rejection import CreateRejection
 from triage.evidence.k8s_events.describe_text import EventRow, parse_describe_states, parse_event_rows
 from triage.evidence.k8s_events.dispatch import parse_event, parse_event_message, parse_pod_status, scheduling_failure
 from triage.evidence.k8s_events.eviction import EvictedContainer, Eviction, parse_eviction
@@ -280,7 +282,7 @@ PARSERS = {parse_admission_failure: AdmissionFailure, parse_probe_failure: Probe
            parse_sandbox_failure: SandboxFailure, parse_volume_failure: VolumeFailure,
            parse_eviction: Eviction, parse_quota_rejection: QuotaRejection,
            parse_node_not_ready: NodeNotReady, parse_system_oom: SystemOOM}
-FACT_TYPES = tuple(PARSERS.values()) + (RuntimeFailure,)
+FACT_TYPES = tuple(PARSERS.values()) + (RuntimeFailure, CreateRejection, ContainerStartFailure)
 
 
 def _check_all(message: str, reason: str) -> None:

@@ -4,6 +4,10 @@ Reads the message of an `UnexpectedAdmissionError` / `OutOf<resource>` event or 
 failed pod's status.message (`Pod was rejected: ...`). Real sample:
 
     Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected
+
+Every wording of the kubelet's admit handlers (lifecycle/predicate.go, cm/devicemanager,
+cm/topologymanager, nodeshutdown, sysctl) has its own kind; docs/message-catalog-kubernetes.md
+lists them with their source. A rejection in no catalogued wording is kind OTHER with its text.
 """
 
 from __future__ import annotations
@@ -28,7 +32,22 @@ class AdmissionKind(str, Enum):
     REQUEST_CHANGED = "request_changed"              # pod "p" container "c" changed request for resource
     OUT_OF_RESOURCE = "out_of_resource"              # OutOf<R>: Node didn't have enough resource: R, ...
     PREDICATE_FAILED = "predicate_failed"            # Predicate NodeAffinity failed
-    OTHER = "other"
+    TOPOLOGY_AFFINITY = "topology_affinity"          # TopologyAffinityError: Resources cannot be allocated with Topology locality
+    NODE_SHUTDOWN = "node_shutdown"                  # NodeShutdown: Pod was rejected as the node is shutting down.
+    INVALID_NODE_INFO = "invalid_node_info"          # InvalidNodeInfo: Kubelet cannot get node info.
+    OS_NOT_SUPPORTED = "os_not_supported"            # PodOSNotSupported: ... the OS field doesn't match node OS
+    OS_LABEL_MISMATCH = "os_label_mismatch"          # PodOSSelectorNodeLabelDoesNotMatch: ... `kubernetes.io/os` label ...
+    INIT_RESTART_POLICY = "init_restart_policy_forbidden"   # Init container "x" may not have a non-default restartPolicy
+    SYSCTL_FORBIDDEN = "sysctl_forbidden"            # SysctlForbidden: forbidden sysctl: "x" not allowlisted
+    UPDATE_PLUGIN_RESOURCES = "update_plugin_resources_failed"   # Update plugin resources failed due to ..., which is unexpected.
+    RECOVERY_FAILED = "admission_recovery_failed"    # Unexpected error while attempting to recover from admission failure: ...
+    UNKNOWN_PREDICATE_REASON = "general_predicates_unknown"   # GeneralPredicates failed due to unknown reason / due to %v
+    ALLOCATED_LESS = "allocated_less_than_required"  # unexpectedly allocated less resources than required. Requested: n, Got: m
+    UNKNOWN_DEVICE_PLUGIN = "unknown_device_plugin"  # unknown Device Plugin R / endpoint not found in cache for a registered resource: R
+    EMPTY_ALLOCATE_RESPONSE = "empty_allocate_response"   # no containers return in allocation response ...
+    NO_DEVICES_IN_CACHE = "no_devices_in_cache"      # no devices found allocated in local cache for pod ..., resource R
+    CHECKPOINT_FAILED = "checkpoint_failed"          # failed to write checkpoint file "kubelet_internal_checkpoint": ...
+    OTHER = "other"                                  # an admission rejection in no catalogued wording
 
 
 @dataclass(frozen=True)
@@ -56,9 +75,43 @@ _ADM_SHARED = re.compile(r"maximum request size for shared resources is (?P<max>
 _ADM_CHANGED = re.compile(r"changed request for resource \"(?P<res>[^\"]+)\" from (?P<a>\d+) to (?P<b>\d+)")
 _ADM_OUT = re.compile(r"Node didn't have enough resource: (?P<res>[^,\s]+), requested: (?P<req>-?\d+), "
                       r"used: (?P<used>-?\d+), capacity: (?P<cap>-?\d+)")
-_RPC_CODE = re.compile(r"rpc error: code = (\w+)")
-_PREDICATE = re.compile(r"^Predicate (\w+) failed")
-_ADMISSION_HINT = re.compile(r"Allocate failed|which is unexpected|OutOf|Predicate \w+ failed|Update plugin resources")
+_RPC_CODE = re.compile(r"rpc error: code = (\w{1,32})")
+_PREDICATE = re.compile(r"^Predicate (\w{1,64}) failed")
+_ADMISSION_HINT = re.compile(r"Allocate failed|which is unexpected|OutOf|Predicate \w{1,64} failed|Update plugin resources")
+_Q = r"\"[^\"]{0,512}\""
+# (kind, pattern searched in the message, group naming the resource or None); first match wins
+_FIXED: tuple[tuple[AdmissionKind, re.Pattern, str | None], ...] = tuple((k, re.compile(p), g) for k, p, g in (
+    (AdmissionKind.TOPOLOGY_AFFINITY, r"Resources cannot be allocated with Topology locality", None),
+    (AdmissionKind.NODE_SHUTDOWN, r"Pod was rejected as the node is shutting down|^node is shutting down", None),
+    (AdmissionKind.INVALID_NODE_INFO, r"Kubelet cannot get node info", None),
+    (AdmissionKind.OS_NOT_SUPPORTED, r"Failed to admit pod as the OS field doesn't match node OS", None),
+    (AdmissionKind.OS_LABEL_MISMATCH, r"Failed to admit pod as the `kubernetes\.io/os` label doesn't match node label",
+     None),
+    (AdmissionKind.INIT_RESTART_POLICY, rf"Init container {_Q} may not have a non-default restartPolicy", None),
+    (AdmissionKind.SYSCTL_FORBIDDEN, r"forbidden sysctl: ", None),
+    (AdmissionKind.UPDATE_PLUGIN_RESOURCES, r"Update plugin resources failed due to ", None),
+    (AdmissionKind.RECOVERY_FAILED, r"Unexpected error while attempting to recover from admission failure", None),
+    (AdmissionKind.UNKNOWN_PREDICATE_REASON, r"GeneralPredicates failed due to ", None),
+    (AdmissionKind.ALLOCATED_LESS, r"unexpectedly allocated less resources than required", None),
+    (AdmissionKind.UNKNOWN_DEVICE_PLUGIN, r"(?:[Uu]nknown Device Plugin|endpoint not found in cache for a registered "
+                                          r"resource:) (?P<res>[^\s,]{1,317})", "res"),
+    (AdmissionKind.EMPTY_ALLOCATE_RESPONSE, r"no containers return in allocation response", None),
+    (AdmissionKind.NO_DEVICES_IN_CACHE, r"no devices found allocated in local cache for pod \S{1,128}, container "
+                                        r"\S{1,128}, resource (?P<res>[^\s,]{1,317})", "res"),
+    (AdmissionKind.CHECKPOINT_FAILED, r"failed to write checkpoint file", None),
+))
+# device-manager internals: admission failures only inside `Allocate failed due to ...` (or a rejected pod)
+_ALLOCATE_ONLY = frozenset({AdmissionKind.ALLOCATED_LESS, AdmissionKind.UNKNOWN_DEVICE_PLUGIN,
+                            AdmissionKind.EMPTY_ALLOCATE_RESPONSE, AdmissionKind.NO_DEVICES_IN_CACHE,
+                            AdmissionKind.CHECKPOINT_FAILED})
+# the admission reasons the kubelet writes with a fixed message (event reason / status.reason)
+_BY_REASON = {"TopologyAffinityError": AdmissionKind.TOPOLOGY_AFFINITY, "NodeShutdown": AdmissionKind.NODE_SHUTDOWN,
+              "InvalidNodeInfo": AdmissionKind.INVALID_NODE_INFO, "PodOSNotSupported": AdmissionKind.OS_NOT_SUPPORTED,
+              "PodOSSelectorNodeLabelDoesNotMatch": AdmissionKind.OS_LABEL_MISMATCH,
+              "InitContainerRestartPolicyForbidden": AdmissionKind.INIT_RESTART_POLICY,
+              "SysctlForbidden": AdmissionKind.SYSCTL_FORBIDDEN,
+              "UnknownReason": AdmissionKind.UNKNOWN_PREDICATE_REASON,
+              "UnexpectedPredicateFailureType": AdmissionKind.UNKNOWN_PREDICATE_REASON}
 _LEGACY_GPU = "alpha.kubernetes.io/nvidia-gpu"
 
 
@@ -104,12 +157,19 @@ def parse_admission_failure(message: str, reason: str = "") -> AdmissionFailure 
     m = _ADM_CHANGED.search(text)
     if m:
         return AdmissionFailure(AdmissionKind.REQUEST_CHANGED, text, rejected, m.group("res"), int(m.group("b")))
-    if rpc_code and ("Allocate failed" in text or rejected or reason == "UnexpectedAdmissionError"):
+    allocating = "Allocate failed" in text or rejected or reason == "UnexpectedAdmissionError"
+    for kind, pattern, group in _FIXED:
+        fm = pattern.search(text)
+        if fm and (allocating or kind not in _ALLOCATE_ONLY):
+            return AdmissionFailure(kind, text, rejected, fm.group(group) if group else None, rpc_code=rpc_code)
+    if rpc_code and allocating:
         return AdmissionFailure(AdmissionKind.PLUGIN_RPC_FAILED, text, rejected, rpc_code=rpc_code,
                                 gpu_lost="gpu is lost" in text.lower())
     m = _PREDICATE.match(text)
     if m:
         return AdmissionFailure(AdmissionKind.PREDICATE_FAILED, text, rejected, predicate=m.group(1))
+    if reason in _BY_REASON:
+        return AdmissionFailure(_BY_REASON[reason], text, rejected)
     if reason == "UnexpectedAdmissionError" or (_ADMISSION_HINT.search(text) and (rejected or "Allocate" in text)):
         return AdmissionFailure(AdmissionKind.OTHER, text, rejected, rpc_code=rpc_code)
     return None

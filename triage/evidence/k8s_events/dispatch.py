@@ -14,6 +14,8 @@ from typing import Union
 from triage.bundle.objects.event import Event
 from triage.bundle.objects.pod import Pod
 from triage.evidence.k8s_events.admission import AdmissionFailure, parse_admission_failure
+from triage.evidence.k8s_events.container_start import ContainerStartFailure, parse_container_start
+from triage.evidence.k8s_events.create_rejection import CreateRejection, parse_create_rejection
 from triage.evidence.k8s_events.eviction import Eviction, parse_eviction
 from triage.evidence.k8s_events.image_pull import ImagePullFailure, parse_image_pull
 from triage.evidence.k8s_events.node_events import NodeNotReady, SystemOOM, parse_node_not_ready, parse_system_oom
@@ -27,7 +29,8 @@ from triage.evidence.scheduler_message import SchedulingMessage, parse_schedulin
 
 
 EventFact = Union[AdmissionFailure, ProbeFailure, ContainerKilled, BackOff, ImagePullFailure, SandboxFailure,
-                  VolumeFailure, Eviction, QuotaRejection, NodeNotReady, SystemOOM, RuntimeFailure]
+                  VolumeFailure, Eviction, QuotaRejection, NodeNotReady, SystemOOM, RuntimeFailure,
+                  CreateRejection, ContainerStartFailure]
 
 _BY_REASON = {
     "UnexpectedAdmissionError": (parse_admission_failure,),
@@ -38,12 +41,14 @@ _BY_REASON = {
     "FailedMount": (parse_volume_failure,), "FailedAttachVolume": (parse_volume_failure,),
     "FailedMapVolume": (parse_volume_failure,),
     "Evicted": (parse_eviction,),
-    "FailedCreate": (parse_quota_rejection, parse_runtime_error),
+    "FailedCreate": (parse_quota_rejection, parse_runtime_error, parse_create_rejection),
     "NodeNotReady": (parse_node_not_ready,),
     "SystemOOM": (parse_system_oom,),
     "Failed": (parse_image_pull, parse_runtime_error),
     "RunContainerError": (parse_runtime_error,), "CreateContainerError": (parse_runtime_error,),
-    "StartError": (parse_runtime_error,),
+    "StartError": (parse_runtime_error,), "ContainerCannotRun": (parse_runtime_error,),
+    "CreateContainerConfigError": (), "PreCreateHookError": (), "PreStartHookError": (), "PostStartHookError": (),
+    "FailedPostStartHook": (), "FailedPrepareDynamicResources": (),
     "ErrImagePull": (parse_image_pull,), "ImagePullBackOff": (parse_image_pull,),
     "CrashLoopBackOff": (parse_back_off,),
 }
@@ -68,7 +73,14 @@ def parse_event_message(reason: str, message: str) -> EventFact | None:
         fact = parse(message)
         if fact is not None:
             return fact
+    if reason in _START_REASONS:        # the kubelet's container start reasons (and a `Failed` event `Error: ...`)
+        return parse_container_start(reason, message)
     return None
+
+
+_START_REASONS = frozenset({"CreateContainerConfigError", "CreateContainerError", "RunContainerError", "StartError",
+                            "ContainerCannotRun", "PreCreateHookError", "PreStartHookError", "PostStartHookError",
+                            "FailedPostStartHook", "FailedPrepareDynamicResources", "Failed"})
 
 
 def parse_pod_status(reason: str, message: str) -> AdmissionFailure | Eviction | None:

@@ -30,6 +30,19 @@ class Eviction:
     node_condition: str | None = None    # The node had condition: [DiskPressure]
     storage_limit_exceeded: bool = False  # ephemeral storage / emptyDir over its limit
 
+    @property
+    def kind(self) -> str:
+        """Which eviction-manager wording (pkg/kubelet/eviction/helpers.go) the message is."""
+        if "Usage of EmptyDir volume" in self.message:
+            return "emptydir_limit"             # Usage of EmptyDir volume "v" exceeds the limit "1Gi".
+        if "exceeded its local ephemeral storage limit" in self.message:
+            return "container_ephemeral_limit"  # Container c exceeded its local ephemeral storage limit "1Gi".
+        if "exceeds the total limit of containers" in self.message:
+            return "pod_ephemeral_limit"        # Pod ephemeral local storage usage exceeds the total limit of containers 2Gi.
+        if self.node_condition is not None:
+            return "node_condition"             # The node had condition: [DiskPressure].
+        return "low_on_resource"                # The node was low on resource: memory. Threshold quantity: ...
+
 
 _EV_LOW = re.compile(r"The node was low on resource: (?P<r>[^.\s]+(?:\.[^.\s]+)*)\.")
 _EV_THRESH = re.compile(r"Threshold quantity: (?P<t>[^,\s]+), available: (?P<a>[^.\s]+(?:\.\d+)?)")

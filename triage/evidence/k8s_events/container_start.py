@@ -1,0 +1,121 @@
+"""Why the kubelet could not start a container: the waiting / terminated reason and its message.
+
+The kubelet's `startContainer` (pkg/kubelet/kuberuntime/kuberuntime_container.go) sets the
+waiting reason `CreateContainerConfigError`, `CreateContainerError`, `RunContainerError`,
+`PreCreateHookError`, `PreStartHookError` or `PostStartHookError` and records a `Failed`
+event `Error: <message>`; the runtime reports `StartError` (containerd) or
+`ContainerCannotRun` (docker) as a terminated reason. Samples written from the formats:
+
+    couldn't find key HF_TOKEN in Secret llm/hf-credentials
+    Exec lifecycle hook ([/bin/sh -c nvidia-smi]) for Container "vllm" in Pod "vllm-0_llm(6b1f...)" failed - error: command '/bin/sh -c nvidia-smi' exited with 9: , message: "NVIDIA-SMI has failed ..."
+
+`parse_container_start(reason, message)` returns a `ContainerStartFailure` with the wording's
+kind (OTHER for a message in no catalogued wording, with its text) and the GPU runtime error
+inside, if any (`runtime_error.parse_runtime_error`); None when neither the reason nor the
+message is a container start failure. It never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from triage.evidence.k8s_events.bounds import bounded_text
+from triage.evidence.runtime_error import RuntimeFailure, parse_runtime_error
+
+
+class StartStage(str, Enum):
+    """The kubelet / runtime reason: which step failed."""
+
+    CONFIG = "CreateContainerConfigError"
+    CREATE = "CreateContainerError"
+    RUN = "RunContainerError"
+    PRE_CREATE_HOOK = "PreCreateHookError"
+    PRE_START_HOOK = "PreStartHookError"
+    POST_START_HOOK = "PostStartHookError"
+    START_ERROR = "StartError"              # containerd's terminated reason
+    CANNOT_RUN = "ContainerCannotRun"       # dockershim's terminated reason
+    PREPARE_DRA = "FailedPrepareDynamicResources"
+    UNKNOWN = "unknown"                     # the reason was not given (an event `Error: ...`)
+
+
+class StartFailureKind(str, Enum):
+    CONFIGMAP_NOT_FOUND = "configmap_not_found"     # configmap "x" not found
+    SECRET_NOT_FOUND = "secret_not_found"           # secret "x" not found
+    CONFIGMAP_KEY_MISSING = "configmap_key_missing"   # couldn't find key K in ConfigMap ns/name
+    SECRET_KEY_MISSING = "secret_key_missing"       # couldn't find key K in Secret ns/name
+    CACHE_SYNC_FAILED = "cache_sync_failed"         # failed to sync secret cache: timed out waiting for the condition
+    RUN_AS_NON_ROOT = "run_as_non_root"             # container has runAsNonRoot and image will run as root ...
+    VOLUME_NOT_FOUND = "volume_not_found"           # cannot find volume "v" to mount into container "c"
+    SUBPATH_FAILED = "subpath_failed"               # failed to prepare subPath for volumeMount "m" of container "c"
+    PRESTART_RPC_FAILED = "prestart_rpc_failed"     # device plugin PreStartContainer rpc failed with err: ...
+    NAME_RESERVED = "name_reserved"                 # failed to reserve container name ...: name "..." is reserved for "..."
+    LIFECYCLE_HOOK_FAILED = "lifecycle_hook_failed"   # Exec|HTTP|Sleep lifecycle hook (...) for Container "c" in Pod "p" failed
+    PREPARE_DRA_FAILED = "prepare_dra_failed"       # Failed to prepare dynamic resources: ...
+    GPU_RUNTIME = "gpu_runtime"                     # a GPU runtime error inside (see .runtime)
+    OTHER = "other"                                 # a start failure in no catalogued wording
+
+
+@dataclass(frozen=True)
+class ContainerStartFailure:
+    stage: StartStage
+    kind: StartFailureKind
+    detail: str                          # the message, one line, without the event's "Error: "
+    name: str | None = None              # ConfigMap / Secret / volume name
+    key: str | None = None               # the missing key
+    container: str | None = None
+    runtime: RuntimeFailure | None = None
+
+
+_STAGES = {s.value: s for s in StartStage}
+_Q = r"\"(?P<name>[^\"]{1,253})\""
+_KINDS: tuple[tuple[StartFailureKind, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
+    (StartFailureKind.CONFIGMAP_KEY_MISSING, r"couldn't find key (?P<key>\S{1,253}) in ConfigMap (?P<name>\S{1,512})"),
+    (StartFailureKind.SECRET_KEY_MISSING, r"couldn't find key (?P<key>\S{1,253}) in Secret (?P<name>\S{1,512})"),
+    (StartFailureKind.CONFIGMAP_NOT_FOUND, r"(?:^|: |\s)configmaps? " + _Q + r" not found"),
+    (StartFailureKind.SECRET_NOT_FOUND, r"(?:^|: |\s)secrets? " + _Q + r" not found"),
+    (StartFailureKind.CACHE_SYNC_FAILED, r"failed to sync (?P<name>\S{1,64}) cache: "),
+    (StartFailureKind.RUN_AS_NON_ROOT, r"container has runAsNonRoot and image (?:will run as root|has non-numeric user)"
+                                       r"[^\n]{0,512}container: (?P<c>[^)\s]{1,253})"),
+    (StartFailureKind.VOLUME_NOT_FOUND, r"cannot find volume " + _Q + r" to (?:mount|pass) into container "
+                                        r"\"(?P<c>[^\"]{1,253})\""),
+    (StartFailureKind.SUBPATH_FAILED, r"failed to (?:prepare|create) subPath (?:directory )?for volumeMount " + _Q +
+                                      r" of container \"(?P<c>[^\"]{1,253})\""),
+    (StartFailureKind.PRESTART_RPC_FAILED, r"device plugin PreStartContainer rpc failed with err"),
+    (StartFailureKind.NAME_RESERVED, r"failed to reserve container name"),
+    (StartFailureKind.LIFECYCLE_HOOK_FAILED, r"(?:Exec|HTTP|Sleep) lifecycle hook \(.{0,2048}?\) for Container "
+                                             r"\"(?P<c>[^\"]{1,253})\" in Pod \"[^\"]{1,512}\" failed"),
+    (StartFailureKind.PREPARE_DRA_FAILED, r"Failed to prepare dynamic resources: "),
+))
+
+
+def parse_container_start(reason: str, message: str) -> ContainerStartFailure | None:
+    """A container start failure from its reason (waiting / terminated / event) and message.
+
+    >>> f = parse_container_start("CreateContainerConfigError", 'secret "hf-token" not found')
+    >>> f.stage.value, f.kind.value, f.name
+    ('CreateContainerConfigError', 'secret_not_found', 'hf-token')
+    """
+    reason = reason if isinstance(reason, str) else ""
+    text = bounded_text(message)
+    stage = _STAGES.get(reason, StartStage.UNKNOWN)
+    body = text.strip()
+    if body.startswith("Error: "):
+        body = body[len("Error: "):]
+    elif body.startswith("Failed to prepare dynamic resources: "):
+        stage = StartStage.PREPARE_DRA
+    detail = " ".join(body.split())[:4096]
+    runtime = parse_runtime_error(body) if body else None
+    for kind, pattern in _KINDS:
+        m = pattern.search(body)
+        if m:
+            g = m.groupdict()
+            if kind is StartFailureKind.PREPARE_DRA_FAILED:
+                stage = StartStage.PREPARE_DRA
+            return ContainerStartFailure(stage, kind, detail, g.get("name"), g.get("key"), g.get("c"), runtime)
+    if runtime is not None:
+        return ContainerStartFailure(stage, StartFailureKind.GPU_RUNTIME, detail, runtime=runtime)
+    if stage is StartStage.UNKNOWN or stage.value == reason == "":
+        return None
+    return ContainerStartFailure(stage, StartFailureKind.OTHER, detail)

@@ -1,0 +1,121 @@
+"""Pod creation refused by the API server: a controller's `FailedCreate` event.
+
+A ReplicaSet, Job or DaemonSet writes `Error creating: <error>`, a StatefulSet
+`create Pod <pod> in StatefulSet <set> failed error: <error>`; the error is the API server's
+`pods "<name>" is forbidden: <admission error>`. Which admission plugin refused it:
+
+    Error creating: pods "train-7c9d8f6b5d-x2x4k" is forbidden: maximum nvidia.com/gpu usage per Container is 1, but limit is 2
+    create Pod trainer-0 in StatefulSet trainer failed error: pods "trainer-0" is forbidden: violates PodSecurity "restricted:latest": privileged (container "cuda" must not set securityContext.privileged=true)
+
+`parse_create_rejection` returns a `CreateRejection` whose kind says which plugin and wording
+(ResourceQuota wordings keep the `quota` fact of `quota.parse_quota_rejection`), kind OTHER for
+a forbidden creation in no catalogued wording, None when the text is no creation failure. It
+never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from triage.evidence.k8s_events.bounds import bounded_text
+from triage.evidence.k8s_events.quota import QuotaRejection, parse_quota_rejection
+
+
+class CreateRejectionKind(str, Enum):
+    QUOTA = "quota"                            # any ResourceQuota wording (see .quota.kind)
+    LIMIT_MAX = "limit_range_max"              # maximum <r> usage per <Container|Pod> is X, but limit|request is Y
+    LIMIT_MIN = "limit_range_min"              # minimum <r> usage per <Container|Pod> is X, but limit|request is Y
+    LIMIT_NO_LIMIT = "limit_range_no_limit"    # maximum <r> usage per Container is X.  No limit is specified
+    LIMIT_RATIO = "limit_range_ratio"          # <r> max limit to request ratio per Container is X, but provided ratio is Y
+    POD_SECURITY = "pod_security"              # violates PodSecurity "restricted:latest": ...
+    RUNTIME_CLASS_NOT_FOUND = "runtime_class_not_found"   # pod rejected: RuntimeClass "nvidia" not found
+    OTHER = "other"                            # forbidden for a reason no catalog entry knows (webhook, policy...)
+
+
+class Controller(str, Enum):
+    POD_CONTROL = "pod_control"                # Error creating: ... (ReplicaSet, Job, DaemonSet, ReplicationController)
+    STATEFULSET = "statefulset"                # create Pod p in StatefulSet s failed error: ...
+    CRONJOB = "cronjob"                        # Error creating job: ...
+    NONE = "none"                              # the bare API error (a 403 body, kubectl output)
+
+
+@dataclass(frozen=True)
+class CreateRejection:
+    kind: CreateRejectionKind
+    detail: str                                # the admission error, after "is forbidden: "
+    controller: Controller = Controller.NONE
+    object_kind: str | None = None             # pods
+    object_name: str | None = None             # the pod's name or generateName prefix
+    statefulset: str | None = None
+    resource: str | None = None                # LimitRanger: the resource
+    scope: str | None = None                   # LimitRanger: Container / Pod / PersistentVolumeClaim
+    enforced: str | None = None                # LimitRanger: the range's value
+    observed: str | None = None                # LimitRanger: the pod's limit / request / ratio
+    policy: str | None = None                  # PodSecurity: "restricted:latest"
+    violations: tuple[str, ...] = ()           # PodSecurity: each failed check, as written
+    quota: QuotaRejection | None = None
+    runtime_class: str | None = None           # RuntimeClass admission: the missing RuntimeClass
+
+
+_WRAPPERS = (
+    (Controller.STATEFULSET, re.compile(r"create Pod (?P<pod>\S{1,253}) in StatefulSet (?P<set>\S{1,253}) failed error: ")),
+    (Controller.CRONJOB, re.compile(r"Error creating job: ")),
+    (Controller.POD_CONTROL, re.compile(r"Error creating: ")),
+)
+_FORBIDDEN = re.compile(r"(?P<k>[a-z][a-z0-9.]{0,252}) (?:\"(?P<n>[^\"]{0,253})\" )?is forbidden: ")
+_Q = r"(?P<res>[^\s,]{1,317}) usage per (?P<scope>\w{1,64}) is (?P<enf>[^\s,.]{1,64}(?:\.\d{1,9})?)"
+_LIMITS: tuple[tuple[CreateRejectionKind, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
+    (CreateRejectionKind.LIMIT_NO_LIMIT, r"maximum " + _Q + r"\.\s{1,2}No limit is specified"),
+    (CreateRejectionKind.LIMIT_MAX, r"maximum " + _Q + r", but (?:limit|request) is (?P<obs>[^\s,\]]{1,64})"),
+    (CreateRejectionKind.LIMIT_MIN, r"minimum " + _Q + r", but (?:limit|request) is (?P<obs>[^\s,\]]{1,64})"),
+    (CreateRejectionKind.LIMIT_RATIO, r"(?P<res>[^\s,\[]{1,317}) max limit to request ratio per (?P<scope>\w{1,64}) is "
+                                      r"(?P<enf>[^\s,]{1,64}), but (?:provided ratio is (?P<obs>[^\s,\]]{1,64})"
+                                      r"|no (?:request|limit) is specified or (?:request|limit) is 0)"),
+))
+_RUNTIME_CLASS = re.compile(r"pod rejected: RuntimeClass \"(?P<rc>[^\"]{1,253})\" not found")
+_PSA = re.compile(r"violates PodSecurity \"(?P<p>[^\"]{1,64})\": (?P<v>[^\n]{0,4096})")
+_PSA_ITEM = re.compile(r"(?:[^,(]|\([^()]{0,1024}\)){1,2048}")
+
+
+def parse_create_rejection(message: str) -> CreateRejection | None:
+    """Which admission plugin refused a pod creation (`FailedCreate` event or the API error).
+
+    >>> r = parse_create_rejection('Error creating: pods "a-" is forbidden: maximum nvidia.com/gpu usage per '
+    ...                            'Container is 1, but limit is 2')
+    >>> r.kind.value, r.resource, r.enforced, r.observed
+    ('limit_range_max', 'nvidia.com/gpu', '1', '2')
+    """
+    text = bounded_text(message)
+    controller, statefulset, start = Controller.NONE, None, 0
+    for ctl, pattern in _WRAPPERS:
+        w = pattern.search(text)
+        if w:
+            controller, start = ctl, w.end()
+            statefulset = w.group("set") if ctl is Controller.STATEFULSET else None
+            break
+    fm = _FORBIDDEN.search(text, start)
+    quota = parse_quota_rejection(text[start:])
+    if fm is None and quota is None and controller is Controller.NONE:
+        return None
+    detail = " ".join(text[fm.end() if fm else start:].split())[:4096]
+    base = dict(controller=controller, object_kind=fm.group("k") if fm else None,
+                object_name=fm.group("n") if fm else None, statefulset=statefulset)
+    if quota is not None:
+        return CreateRejection(CreateRejectionKind.QUOTA, detail, quota=quota, **base)
+    for kind, pattern in _LIMITS:
+        m = pattern.search(detail)
+        if m:
+            return CreateRejection(kind, detail, resource=m.group("res"), scope=m.group("scope"),
+                                   enforced=m.group("enf"), observed=m.groupdict().get("obs"), **base)
+    m = _RUNTIME_CLASS.search(detail)
+    if m:
+        return CreateRejection(CreateRejectionKind.RUNTIME_CLASS_NOT_FOUND, detail, runtime_class=m.group("rc"), **base)
+    m = _PSA.search(detail)
+    if m:
+        items = tuple(i.group(0).strip() for i in _PSA_ITEM.finditer(m.group("v")) if i.group(0).strip())[:64]
+        return CreateRejection(CreateRejectionKind.POD_SECURITY, detail, policy=m.group("p"), violations=items, **base)
+    if fm is None:
+        return None             # a controller's error that is no admission refusal (e.g. a timeout)
+    return CreateRejection(CreateRejectionKind.OTHER, detail, **base)
