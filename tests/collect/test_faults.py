@@ -48,11 +48,15 @@ def test_exec_forbidden_records_each_command_and_keeps_logs(tmp_path):
     assert not (root / layout.node_dmesg("gpu-node-1")).exists()
 
 
-def test_no_exec_skips_commands_without_gaps(tmp_path):
+def test_no_exec_skips_commands_and_says_so_in_one_soft_gap(tmp_path):
+    """--no-exec runs no command, and the bundle says what was skipped (docs/deploy-watcher.md
+    promises gaps): one gap, reason "skipped", that names the flag."""
     with served(tmp_path) as srv:
         result, _ = run_collect(srv, tmp_path, name=TRAINER, exec=False)
         assert not any(r.path.endswith("/exec") for r in srv.requests)
-    assert gaps(result) == []
+    found = result.manifest["gaps"]
+    assert [(g["collector"], g["reason"]) for g in found] == [("exec", "skipped")]
+    assert "--no-exec" in found[0]["detail"] and "pods/exec" in found[0]["needs"]
     assert not (result.path / "gpu" / "exec").exists()
 
 

@@ -327,7 +327,18 @@ def load_bundle(path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> Bun
     bundle = Bundle(open_bundle(path, limits))
     try:
         bundle.manifest  # refuse unknown versions now
+        if not is_evidence_bundle(bundle.files):
+            raise BundleError(f"{path} is not an evidence bundle: expected manifest.json or cluster-resources/ "
+                              "(a gpu-triage bundle or a troubleshoot support bundle, as a folder or .tar.gz); "
+                              "pasted kubectl text and must-gather folders are not read yet")
     except BaseException:
         bundle.close()
         raise
     return bundle
+
+
+def is_evidence_bundle(files) -> bool:
+    """A bundle holds a manifest or Kubernetes objects (`cluster-resources/`): an empty folder,
+    an unrelated tarball or a folder of pasted text does not, and is refused rather than read
+    as an empty cluster."""
+    return any(f == layout.MANIFEST or f.startswith("cluster-resources/") for f in files)

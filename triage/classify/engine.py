@@ -190,9 +190,12 @@ def bundle_gaps(bundle: Bundle, roles: Mapping[tuple[str, str], str] | None = No
     whose evidence it lacks."""
     out: dict[tuple[str, str], Gap] = {}
     manifest = bundle.manifest
+    stack_namespaces = {ns for ns, _ in (roles or {})}
     for g in manifest.gaps if manifest else ():
         collector = str(g.get("collector") or "")
         layer = str(g.get("layer") or "") or coverage.collector_layer(collector, str(g.get("needs") or ""))
+        if layer == "application" and any(f"namespace {ns}" in str(g.get("needs") or "") for ns in stack_namespaces):
+            layer = "plugin"      # the logs of the GPU stack's namespace: its components' evidence
         gap = Gap(collector, str(g.get("reason") or ""), str(g.get("detail") or ""), str(g.get("needs") or ""),
                   layer if layer in _LAYER_NAMES else "")
         out.setdefault((gap.collector, gap.needs), gap)
@@ -446,8 +449,8 @@ def _target_gaps(ctx: Context, subject: Subject, nodes: set[str], need: list[Nee
     decisive = dict.fromkeys(g.gap for g in need if g.decisive)
     for g in all_gaps:
         text = f"{g.needs} {g.detail}"
-        if g.collector == "nodes" or any(f"namespace {ns}" in text for ns in namespaces if ns) \
-                or any(name and name in text for name in names):
+        if g.collector == "nodes" or "namespace " not in text or any(f"namespace {ns}" in text for ns in namespaces
+                                                                      if ns) or any(name and name in text for name in names):
             out.setdefault(g)
             if g not in soft and g.reason not in SOFT_REASONS:
                 decisive.setdefault(g)

@@ -97,6 +97,11 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
                  if target.kind == "Pod" else None)          # no need to wait for /version to ask
         if target.kind == "Pod":
             _prefetch_namespace(session, target.namespace or "default", "Pod", target.name or "")
+        if not options.exec:
+            # asked for, so not decisive on its own (reason "skipped"), but never silent
+            session.writer.add_gap("exec", "skipped", "in-container commands (nvidia-smi in the pods, the node's "
+                                   "kernel log through the driver pod) were not run: --no-exec",
+                                   "run without --no-exec (needs create pods/exec)")
         reviews = access.start(session, target.namespace) if options.access_review else []
         _version(session)
         if reviews:
