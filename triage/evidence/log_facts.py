@@ -47,6 +47,10 @@ class LogKind(enum.Enum):
     VLLM_MAX_LEN_EXCEEDS_KV = "vllm_max_len_exceeds_kv"
     VLLM_NO_CACHE_MEMORY = "vllm_no_cache_memory"
     VLLM_FREE_MEMORY_LOW = "vllm_free_memory_low"
+    CUDA_DRIVER_MISMATCH = "cuda_driver_mismatch"        # 803: libcuda differs from the kernel module
+    CUDA_NVLINK_ERROR = "cuda_nvlink_error"              # 220: uncorrectable NVLink error
+    CUDA_MPS_ERROR = "cuda_mps_error"                    # 805-810: MPS client/server errors
+    CUDA_INIT_FAILED = "cuda_init_failed"                # 3 / 999 at init: cause not decidable from the line
     # device plugin, GFD, MIG manager
     PLUGIN_NVML_UNAVAILABLE = "plugin_nvml_unavailable"
     PLUGIN_RUNTIME_HINT = "plugin_runtime_hint"
@@ -57,6 +61,7 @@ class LogKind(enum.Enum):
     PLUGIN_REGISTER_FAILED = "plugin_register_failed"
     PLUGIN_KUBELET_RESTART = "plugin_kubelet_restart"
     PLUGIN_ALLOCATE_UNAVAILABLE = "plugin_allocate_unavailable"
+    PLUGIN_CONFIG_INVALID = "plugin_config_invalid"
     GFD_ERROR = "gfd_error"
     MIG_ASSERTION_NORMAL = "mig_assertion_normal"
     MIG_APPLY_FAILED = "mig_apply_failed"
@@ -75,6 +80,7 @@ class LogKind(enum.Enum):
     INSUFFICIENT_GPU = "insufficient_gpu"
     # runtime
     CONTAINER_CLI_ERROR = "container_cli_error"
+    TOOLKIT_INSTALL_FAILED = "toolkit_install_failed"
     CDI_UNRESOLVABLE = "cdi_unresolvable"
     NVML_UNKNOWN_ERROR = "nvml_unknown_error"
     # driver
@@ -83,6 +89,7 @@ class LogKind(enum.Enum):
     GPU_LOST = "gpu_lost"
     DRIVER_KERNEL_UNRESOLVED = "driver_kernel_unresolved"
     DRIVER_HEADERS_MISSING = "driver_headers_missing"
+    DRIVER_REPO_UNREACHABLE = "driver_repo_unreachable"  # the driver container cannot reach its package repositories
     DRIVER_MODULE_LOAD_FAILED = "driver_module_load_failed"
     DRIVER_SYMBOL_MISMATCH = "driver_symbol_mismatch"
     DRIVER_KEY_REJECTED = "driver_key_rejected"

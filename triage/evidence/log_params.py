@@ -95,9 +95,34 @@ def cuda_validation(m: re.Match[str], line: str) -> Params:
         cls = "driver_too_old"
     elif "no kernel image" in low:
         cls = "no_kernel_image"
+    elif "unsupported display driver / cuda driver combination" in low:
+        cls = "driver_mismatch"
     else:
         cls = "other"
     return {"step": m.group("step").strip(), "cuda_error": cls, "error": error}
+
+
+def cuda_oom_format(m: re.Match[str], line: str) -> Params:
+    """Which wrapper printed a bare CUDA out-of-memory: TensorRT-LLM's `CUDA runtime error in
+    <call>: out of memory`, a driver-API name (TensorFlow/XLA `CUDA_ERROR_OUT_OF_MEMORY`), or generic."""
+    text = m.group(0)
+    if text.startswith("CUDA runtime error in"):
+        return {"format": "trtllm", "call": search(r"CUDA runtime error in ([\w:]{1,80})", text)}
+    if text.startswith("NCCL WARN"):
+        return {"format": "nccl"}
+    if text == "CUDA_ERROR_OUT_OF_MEMORY":
+        return {"format": "cuda_driver_api"}
+    return {"format": "generic"}
+
+
+_HEALTHCHECK_REASONS = (("unable to get device handle", "device_handle"), ("supported events", "events_unsupported"),
+                        ("device placement", "placement"), ("waiting for event", "event_wait"),
+                        ("uuid for event", "event_uuid"), ("Marking device", "register_events"))
+
+
+def healthcheck_reason(reason: str) -> str:
+    """The device plugin health checker's reason for marking a device unhealthy, as an id."""
+    return next((rid for needle, rid in _HEALTHCHECK_REASONS if needle in reason), "other")
 
 
 def container_cli(m: re.Match[str], line: str) -> Params:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from triage.evidence.log_facts import LogFact, LogKind as K
 from triage.evidence.log_params import (
-    SIZE, Builder, container_cli, cuda_validation, groups, hf_repo, image_pull, to_int, no_params,
-    nvml_generation, search, to_bytes, torch_oom, with_params,
+    SIZE, Builder, container_cli, cuda_oom_format, cuda_validation, groups, healthcheck_reason, hf_repo, image_pull,
+    to_int, no_params, nvml_generation, search, to_bytes, torch_oom, with_params,
 )
 
 
@@ -63,54 +63,132 @@ SIGNATURES: tuple[Signature, ...] = (
          r"|Allocation on device (?P<gpu>\d{1,3}) would exceed allowed memory\. \(out of memory\)",
          "RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`",
          with_params(groups, format="tgi_warmup"), "oom"),
-    _sig("cuda_oom_generic", K.CUDA_OOM, ("out of memory", "cudaErrorMemoryAllocation"),
-         r"CUDA (?:error: )?out of memory|cudaErrorMemoryAllocation",
-         "RuntimeError: CUDA error: out of memory", with_params(no_params, format="generic"), "oom"),
+    _sig("cuda_oom_generic", K.CUDA_OOM, ("out of memory", "cudaErrorMemoryAllocation", "CUDA_ERROR_OUT_OF_MEMORY"),
+         r"CUDA (?:error: )?out of memory|(?<!Search for `)cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY"
+         r"|CUDA runtime error in [^\n]{1,200}?: out of memory|NCCL WARN Cuda failure '(?:\d{1,4} )?out of memory'",
+         "RuntimeError: CUDA error: out of memory", cuda_oom_format, "oom"),
     # --- CUDA errors (validator line first: it quotes the CUDA error) -------------
     _sig("cuda_validation", K.CUDA_VALIDATION_FAILED, "(error code ",
          r"Failed to (?P<step>[^()]{1,80}?) \(error code (?P<error>.{1,200}?)\)!",
          "Failed to allocate device vector A (error code no CUDA-capable device is detected)!",
          cuda_validation, "cuda_error"),
     _sig("cuda_not_initialized", K.CUDA_SYSTEM_NOT_INITIALIZED,
-         ("system not yet initialized", "cudaErrorSystemNotReady", "error 802"),
-         r"system not yet initialized|cudaErrorSystemNotReady|CUDA error 802|error 802\b",
+         ("system not yet initialized", "cudaErrorSystemNotReady", "error 802", "CUDA_ERROR_SYSTEM_NOT_READY"),
+         r"system not yet initialized|(?<!Search for `)cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|CUDA error 802|error 802\b",
          "RuntimeError: CUDA error: system not yet initialized", no_params, "cuda_error"),
     _sig("cuda_driver_insufficient", K.CUDA_DRIVER_TOO_OLD, ("driver version is insufficient", "cudaErrorInsufficientDriver"),
-         r"CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver",
+         r"CUDA driver version is insufficient for CUDA runtime version|(?<!Search for `)cudaErrorInsufficientDriver",
          "RuntimeError: CUDA driver version is insufficient for CUDA runtime version",
          with_params(no_params, variant="insufficient"), "cuda_error"),
     _sig("torch_driver_too_old", K.CUDA_DRIVER_TOO_OLD, "driver on your system is too old",
          r"The NVIDIA driver on your system is too old \(found version (?P<found_version>\d{1,9})\)",
          "AssertionError: The NVIDIA driver on your system is too old (found version 10010).",
          with_params(groups, variant="torch"), "cuda_error"),
-    _sig("cuda_forward_compat", K.CUDA_DRIVER_TOO_OLD, "forward compatibility was attempted",
-         r"forward compatibility was attempted on non supported HW",
+    _sig("cuda_forward_compat", K.CUDA_DRIVER_TOO_OLD, ("forward compatibility was attempted",
+                                                        "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+                                                        "cudaErrorCompatNotSupportedOnDevice"),
+         r"forward compatibility was attempted on non supported HW|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"
+         r"|(?<!Search for `)cudaErrorCompatNotSupportedOnDevice",
          "RuntimeError: CUDA error: forward compatibility was attempted on non supported HW",
          with_params(no_params, variant="forward_compat"), "cuda_error"),
-    _sig("cuda_device_busy", K.CUDA_DEVICE_BUSY, ("busy or unavailable", "cudaErrorDevicesUnavailable"),
-         r"CUDA-capable device\(s\) is/are busy or unavailable|cudaErrorDevicesUnavailable",
+    _sig("cuda_device_busy", K.CUDA_DEVICE_BUSY, ("busy or unavailable", "cudaErrorDevicesUnavailable",
+                                                  "CUDA_ERROR_DEVICE_UNAVAILABLE"),
+         r"CUDA-capable device\(s\) is/are busy or unavailable|(?<!Search for `)cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE",
          "RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable", no_params, "cuda_error"),
-    _sig("cuda_ecc", K.CUDA_ECC_ERROR, ("uncorrectable ECC error", "cudaErrorECCUncorrectable"),
-         r"uncorrectable ECC error encountered|cudaErrorECCUncorrectable",
+    _sig("cuda_ecc", K.CUDA_ECC_ERROR, ("uncorrectable ECC error", "cudaErrorECCUncorrectable",
+                                        "CUDA_ERROR_ECC_UNCORRECTABLE"),
+         r"uncorrectable ECC error encountered|(?<!Search for `)cudaErrorECCUncorrectable|CUDA_ERROR_ECC_UNCORRECTABLE",
          "RuntimeError: CUDA error: uncorrectable ECC error encountered", no_params, "cuda_error"),
+    # 803: the user-mode libcuda in the container is not the kernel module's (XLA's diagnostician
+    # says the same with both versions)
+    _sig("cuda_driver_mismatch", K.CUDA_DRIVER_MISMATCH,
+         ("unsupported display driver / cuda driver combination", "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+          "cudaErrorSystemDriverMismatch", "does not match DSO version"),
+         r"system has unsupported display driver / cuda driver combination|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
+         r"|(?<!Search for `)cudaErrorSystemDriverMismatch|kernel version (?P<driver_version>\d{1,4}(?:\.\d{1,4}){1,3}) does not match "
+         r"DSO version (?P<library_version>\d{1,4}(?:\.\d{1,4}){1,3})",
+         "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling "
+         "NumCudaDevices() that might have already set an error? Error 803: system has unsupported display driver / "
+         "cuda driver combination", groups, "cuda_error"),
+    _sig("cuda_nvlink", K.CUDA_NVLINK_ERROR, ("uncorrectable NVLink error", "CUDA_ERROR_NVLINK_UNCORRECTABLE",
+                                              "cudaErrorNvlinkUncorrectable"),
+         r"uncorrectable NVLink error detected during the execution|CUDA_ERROR_NVLINK_UNCORRECTABLE"
+         r"|(?<!Search for `)cudaErrorNvlinkUncorrectable",
+         "RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution", no_params, "cuda_error"),
+    # 222: PTX newer than the driver's JIT compiler, i.e. the image's CUDA is newer than the driver
+    _sig("cuda_ptx_unsupported", K.CUDA_DRIVER_TOO_OLD, ("PTX was compiled with an unsupported toolchain",
+                                                         "CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+                                                         "cudaErrorUnsupportedPtxVersion"),
+         r"the provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION"
+         r"|(?<!Search for `)cudaErrorUnsupportedPtxVersion",
+         "RuntimeError: CUDA error: the provided PTX was compiled with an unsupported toolchain.",
+         with_params(no_params, variant="ptx"), "cuda_error"),
+    # 34: the libcuda stub of the CUDA toolkit was loaded, the driver's libcuda was not injected
+    _sig("cuda_stub_library", K.NO_NVIDIA_DRIVER, ("CUDA driver is a stub library", "CUDA_ERROR_STUB_LIBRARY",
+                                                   "cudaErrorStubLibrary"),
+         r"CUDA driver is a stub library|CUDA_ERROR_STUB_LIBRARY|(?<!Search for `)cudaErrorStubLibrary",
+         "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling "
+         "NumCudaDevices() that might have already set an error? Error 34: CUDA driver is a stub library",
+         with_params(no_params, variant="stub"), "cuda_error"),
+    _sig("cuda_mps", K.CUDA_MPS_ERROR, ("MPS client failed to connect", "CUDA_ERROR_MPS_", "cudaErrorMps"),
+         r"MPS client failed to connect to the MPS control daemon or the MPS server"
+         r"|(?P<name>CUDA_ERROR_MPS_[A-Z_]{1,40}|(?<!Search for `)cudaErrorMps\w{1,40})",
+         "RuntimeError: CUDA error: MPS client failed to connect to the MPS control daemon or the MPS server",
+         groups, "cuda_error"),
+    # the device plugin's MPS control daemon (cmd/mps-control-daemon/main.go) failing to start one
+    _sig("mps_daemon_failed", K.CUDA_MPS_ERROR, ("Failed to start MPS daemon", "Failed to start one or more MPS"),
+         r"Failed to start MPS daemon: (?P<reason>.{0,200})|Failed to start one or more MPS d[ae]{2}mons",
+         "E1129 14:01:03.000301       1 main.go:212] Failed to start MPS daemon: error starting MPS daemon: exit status 1",
+         with_params(groups, variant="daemon")),
     _sig("cuda_kernel_fault", K.CUDA_KERNEL_FAULT,
          ("illegal memory access", "unspecified launch failure", "device-side assert", "misaligned address",
-          "illegal instruction was encountered"),
+          "illegal instruction was encountered", "CUDA_ERROR_ILLEGAL_ADDRESS", "cudaErrorIllegalAddress",
+          "CUDA_ERROR_LAUNCH_FAILED", "cudaErrorLaunchFailure", "CUDA_ERROR_ASSERT", "cudaErrorAssert"),
          r"(?P<error>an illegal memory access was encountered|unspecified launch failure|device-side assert triggered"
-         r"|misaligned address|an illegal instruction was encountered)",
+         r"|misaligned address|an illegal instruction was encountered|CUDA_ERROR_ILLEGAL_ADDRESS|(?<!Search for `)cudaErrorIllegalAddress"
+         r"|CUDA_ERROR_LAUNCH_FAILED|(?<!Search for `)cudaErrorLaunchFailure|CUDA_ERROR_ASSERT|(?<!Search for `)cudaErrorAssert)",
          "RuntimeError: CUDA error: an illegal memory access was encountered", groups, "cuda_error"),
     _sig("no_nvidia_driver", K.NO_NVIDIA_DRIVER, "Found no NVIDIA driver", r"Found no NVIDIA driver on your system",
          "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver",
          no_params, "cuda_error"),
-    _sig("no_cuda_device", K.NO_CUDA_DEVICE, ("CUDA-capable device", "cudaErrorNoDevice"),
-         r"no CUDA-capable device is detected|cudaErrorNoDevice",
+    # TensorFlow's DSO loader: the driver's libcuda is not in the container (the runtime injected none)
+    _sig("tf_libcuda_missing", K.NO_NVIDIA_DRIVER, "Could not load dynamic library 'libcuda.so",
+         r"Could not load dynamic library 'libcuda\.so(?:\.1)?'; dlerror: ",
+         "2024-05-02 10:11:12.123456: W tensorflow/tsl/platform/default/dso_loader.cc:66] Could not load dynamic library "
+         "'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No such file or directory",
+         with_params(no_params, variant="tf_dso"), "cuda_error"),
+    _sig("xla_no_kernel_driver", K.NO_NVIDIA_DRIVER, "kernel driver does not appear to be running on this host",
+         r"kernel driver does not appear to be running on this host \((?P<host>[^)\s]{1,253})\)",
+         "2024-05-02 10:11:12.345678: I external/local_xla/xla/stream_executor/cuda/cuda_diagnostics.cc:135] kernel "
+         "driver does not appear to be running on this host (trainer-0): /proc/driver/nvidia/version does not exist",
+         with_params(no_params, variant="xla_diagnostics"), "cuda_error"),
+    _sig("no_cuda_device", K.NO_CUDA_DEVICE, ("CUDA-capable device", "cudaErrorNoDevice", "CUDA_ERROR_NO_DEVICE"),
+         r"no CUDA-capable device is detected|(?<!Search for `)cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
          "RuntimeError: CUDA error: no CUDA-capable device is detected", no_params, "cuda_error"),
-    _sig("no_kernel_image", K.NO_KERNEL_IMAGE, "no kernel image", r"no kernel image is available for execution on the device",
+    # the frameworks' own words for "the container sees no GPU"
+    _sig("framework_no_gpu", K.NO_CUDA_DEVICE, ("No CUDA GPUs are available", "No visible GPU devices",
+                                                "Failed to infer device type"),
+         r"(?P<torch>No CUDA GPUs are available)|(?P<jax>No visible GPU devices)|(?P<vllm>Failed to infer device type)",
+         "RuntimeError: No CUDA GPUs are available",
+         lambda m, line: {"variant": next(k for k, v in m.groupdict().items() if v)}, "cuda_error"),
+    _sig("no_kernel_image", K.NO_KERNEL_IMAGE, ("no kernel image", "CUDA_ERROR_NO_BINARY_FOR_GPU",
+                                                "cudaErrorNoKernelImageForDevice"),
+         r"no kernel image is available for execution on the device|CUDA_ERROR_NO_BINARY_FOR_GPU"
+         r"|(?<!Search for `)cudaErrorNoKernelImageForDevice",
          "RuntimeError: CUDA error: no kernel image is available for execution on the device", no_params, "cuda_error"),
     _sig("arch_not_compatible", K.NO_KERNEL_IMAGE, "is not compatible with the current PyTorch",
          r"with CUDA capability (?P<arch>sm_\d{1,4}a?) is not compatible with the current PyTorch",
          "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.",
          groups, "cuda_error"),
+    # cudaErrorInitializationError (3) / cudaErrorUnknown (999) as PyTorch words them: fork after CUDA
+    # init, missing device nodes, a reloaded driver... the line alone does not say which
+    _sig("cuda_init_failed", K.CUDA_INIT_FAILED, ("CUDA driver initialization failed", "CUDA unknown error - ",
+                                                  "CUDA_ERROR_NOT_INITIALIZED", "cudaErrorInitializationError",
+                                                  "CUDA_ERROR_UNKNOWN", "cudaErrorUnknown"),
+         r"(?P<error>CUDA driver initialization failed|CUDA unknown error - this may be due to an incorrectly set up "
+         r"environment|CUDA_ERROR_NOT_INITIALIZED|(?<!Search for `)cudaErrorInitializationError|CUDA_ERROR_UNKNOWN"
+         r"|(?<!Search for `)cudaErrorUnknown)",
+         "RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.", groups, "cuda_error"),
     # --- NCCL ------------------------------------------------------------------------
     _sig("nccl_watchdog", K.NCCL_TIMEOUT, "Watchdog caught collective operation timeout",
          r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d{1,18}), OpType=(?P<op>\w{1,40})"
@@ -123,7 +201,7 @@ SIGNATURES: tuple[Signature, ...] = (
          "[rank3]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 3] ProcessGroupNCCL's watchdog got stuck for 480 seconds "
          "without making progress in monitoring enqueued collectives.", groups, "nccl"),
     _sig("nccl_net", K.NCCL_NETWORK, ("NET/IB", "NET/Socket", "NET/OFI"),
-         r"NET/(?P<transport>IB|Socket|OFI)\s*:\s*(?P<detail>.{0,160})",
+         r"(?<!INFO )NET/(?P<transport>IB|Socket|OFI)\s{0,8}:\s{0,8}(?P<detail>.{0,160})",
          "NCCL WARN NET/IB : Got async event : port error", groups, "nccl"),
     _sig("nccl_error", K.NCCL_ERROR, ("NCCL error", "ncclSystemError", "ncclInternalError", "ncclUnhandledCudaError",
                                       "ncclRemoteError", "ncclInvalidUsage", "NCCL communicator was aborted"),
@@ -210,14 +288,17 @@ SIGNATURES: tuple[Signature, ...] = (
          nvml_generation("v0.14"), "plugin_nvml"),
     _sig("plugin_nvml_v015", K.PLUGIN_NVML_UNAVAILABLE,
          ("Incompatible strategy detected", "invalid device discovery strategy", "NVML not detected",
-          "Incompatible platform detected", "Detected non-NVML platform"),
+          "Incompatible platform detected", "platform detection failed"),
          r"Incompatible strategy detected (?P<strategy>\w{1,40})|invalid device discovery strategy|NVML not detected"
-         r"|Incompatible platform detected|Detected non-NVML platform",
+         r"|Incompatible platform detected|platform detection failed",
          "W0819 07:02:54.757556       1 rm.go:109] NVML not detected: could not load NVML library: libnvidia-ml.so.1: "
          "cannot open shared object file: No such file or directory",
          with_params(groups, generation="v0.15+"), "plugin_nvml"),
+    # not the platform probes (v0.14/v0.15 "Detected non-NVML platform: ...", go-nvlib's debug "Is
+    # NVML-based system? false: ..."), which a healthy Tegra node prints too
     _sig("plugin_nvml_generic", K.PLUGIN_NVML_UNAVAILABLE, "could not load NVML library",
-         r"could not load NVML library", "error: could not load NVML library",
+         r"(?<!Detected non-NVML platform: )(?<!NVML-based system\? false: )could not load NVML library",
+         "error: could not load NVML library",
          nvml_generation("unknown"), "plugin_nvml"),
     _sig("plugin_runtime_hint", K.PLUGIN_RUNTIME_HINT, ("did you set the docker default runtime",
                                                         "did you configure the NVIDIA Container Toolkit"),
@@ -233,12 +314,40 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("plugin_device_unhealthy", K.PLUGIN_DEVICE_UNHEALTHY, "device marked unhealthy",
          r"'(?P<resource>[^']{1,96})' device marked unhealthy: (?P<device>[\w-]{1,96})",
          "2020/08/10 19:09:42 'nvidia.com/gpu' device marked unhealthy: GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8"),
+    # the health checker's own reasons (internal/rm/health.go), each followed by the line above
+    _sig("plugin_healthcheck_unhealthy", K.PLUGIN_DEVICE_UNHEALTHY,
+         ("marking it as unhealthy", "Marking it unhealthy", "as unhealthy: ", "Marking all devices as unhealthy"),
+         r"(?P<reason>unable to get device handle from UUID|unable to determine the supported events for"
+         r"|Could not determine device placement for|Error waiting for event|Failed to determine uuid for event"
+         r"|Marking device (?P<device>[\w-]{1,96}))"
+         r"[^\n]{0,200}?(?:marking it as unhealthy|Marking it unhealthy|Marking all devices as unhealthy|as unhealthy: )",
+         "I1129 14:03:07.000001       1 health.go:126] Error waiting for event: ERROR_UNKNOWN; Marking all devices as "
+         "unhealthy",
+         lambda m, line: {"device": m.group("device"), "all_devices": "Marking all devices" in line,
+                          "reason": healthcheck_reason(m.group("reason"))}),
     _sig("plugin_registered", K.PLUGIN_REGISTERED, "Registered device plugin",
          r"Registered device plugin (?:for '(?P<resource>[^']+)' )?with Kubelet",
          "I0912 08:10:11.411231       1 server.go:165] Registered device plugin for 'nvidia.com/gpu' with Kubelet"),
-    _sig("plugin_register_failed", K.PLUGIN_REGISTER_FAILED, ("Could not register device plugin", "failed to register"),
-         r"Could not register device plugin|[Ff]ailed to register (?:device )?plugin",
+    _sig("plugin_register_failed", K.PLUGIN_REGISTER_FAILED, ("Could not register device plugin", "failed to register",
+                                                             "Could not start device plugin for",
+                                                             "Failed to start one or more plugins",
+                                                             "Failed to start plugin: "),
+         r"Could not register device plugin|[Ff]ailed to register (?:device )?plugin"
+         r"|Could not start device plugin for '(?P<resource>[^']{1,96})'|Failed to start one or more plugins"
+         r"|Failed to start plugin: ",
          "2019/01/29 07:52:58 Could not register device plugin: rpc error: code = Unimplemented", no_params),
+    _sig("plugin_config_invalid", K.PLUGIN_CONFIG_INVALID,
+         ("unable to parse config file", "error parsing config file", "unable to validate flags",
+          "unable to finalize config", "invalid --device-", "invalid --shared-devices-allocation-policy",
+          "unknown MIG strategy", "is not supported with MPS", "using MPS requires --mps-root",
+          "number of replicas must be >= 2", "--device-list-strategy options are only supported"),
+         r"(?P<reason>unable to parse config file|error parsing config file|unable to validate flags|unable to finalize "
+         r"config|invalid --device-(?:list|id|discovery)-strategy option|invalid --shared-devices-allocation-policy option"
+         r"|unknown MIG strategy|using --mig-strategy=mixed is not supported with MPS|using MPS requires --mps-root"
+         r"|number of replicas must be >= 2|CDI --device-list-strategy options are only supported on NVML-based systems)",
+         "E1129 14:01:02.000001       1 main.go:198] unable to load config: unable to finalize config: unable to parse "
+         "config file: error parsing config file: unmarshal error: error unmarshaling JSON: while decoding JSON: "
+         "number of replicas must be >= 2", groups),
     _sig("plugin_kubelet_restart", K.PLUGIN_KUBELET_RESTART, "kubelet.sock created",
          r"inotify: (?P<socket>\S{0,200}kubelet\.sock) created, restarting",
          "I0912 08:10:11.411231       1 main.go:295] inotify: /var/lib/kubelet/device-plugins/kubelet.sock created, restarting."),
@@ -253,18 +362,23 @@ SIGNATURES: tuple[Signature, ...] = (
          lambda m, line: {"pci": search(r"(?:GPU|PCI:?)\s*([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)", line),
                           "fallen_off_bus": "fallen off the bus" in line}),
     # --- GFD and MIG manager --------------------------------------------------------
-    _sig("gfd_error", K.GFD_ERROR, ("labeler", "error getting labels", "rror generating labels", "failed to get MIG devices"),
+    _sig("gfd_error", K.GFD_ERROR, ("labeler", "error getting labels", "rror generating labels", "failed to get MIG devices",
+                                    "failed to create resource manager", "No labels generated from any source"),
          r"[Ee]rror creating (?:[\w-]{1,40} ){0,6}labeler|failed to construct (?:[\w-]{1,40} ){0,6}labeler|failed to get MIG devices"
-         r"|[Ee]rror getting labels|[Ee]rror generating labels",
+         r"|[Ee]rror getting labels|[Ee]rror generating labels|failed to create resource manager"
+         r"|No labels generated from any source",
          "gpu-feature-discovery: 2022/06/15 03:25:50 Error: error creating NVML labeler: error creating resource "
          "labeler: failed to construct MIG resource labeler",
          lambda m, line: {"mig": "MIG" in line or "mig-strategy" in line}),
     _sig("mig_assertion_normal", K.MIG_ASSERTION_NORMAL, "selected configuration not currently applied",
-         r"Assertion failure: selected configuration not currently applied",
+         r"[Aa]ssertion failure: selected configuration not currently applied",
          'time="2024-01-02T10:00:00Z" level=fatal msg="Assertion failure: selected configuration not currently applied"',
          no_params, "mig"),
-    _sig("mig_apply_failed", K.MIG_APPLY_FAILED, ("rror applying MIG configuration", "ailed to apply MIG config"),
-         r"[Ee]rror applying MIG configuration(?: with hooks)?:?\s*(?P<reason>.{0,200})|[Ff]ailed to apply MIG config",
+    _sig("mig_apply_failed", K.MIG_APPLY_FAILED, ("rror applying MIG configuration", "ailed to apply MIG config",
+                                                  "failed to apply MIG mode change",
+                                                  "MIG mode change did not take effect"),
+         r"[Ee]rror applying MIG configuration(?: with hooks)?:?\s*(?P<reason>.{0,200})|[Ff]ailed to apply MIG config"
+         r"|failed to apply MIG mode change|MIG mode change did not take effect after rebooting",
          "FATA[0008] Error applying MIG configuration with hooks: error resetting all GPUs: exit status 255",
          groups, "mig"),
     _sig("mig_config_invalid", K.MIG_CONFIG_INVALID,
@@ -281,8 +395,9 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Updating to MIG config: (?P<config>[\w.-]{1,96})|mig\.config\.state['\"]?(?: node label)?(?: to |=|: ?)['\"]?"
          r"(?P<state>pending|rebooting)|(?:Mode|mode) change pending(?:: true)?",
          'time="2023-12-25T07:53:18Z" level=info msg="Updating to MIG config: all-1g.10gb"', groups, "mig"),
-    _sig("mig_applied", K.MIG_APPLIED, "MIG configuration applied successfully",
-         r"MIG configuration applied successfully", "MIG configuration applied successfully", no_params, "mig"),
+    _sig("mig_applied", K.MIG_APPLIED, ("MIG configuration applied successfully", "Successfully updated to MIG config"),
+         r"MIG configuration applied successfully|Successfully updated to MIG config",
+         "MIG configuration applied successfully", no_params, "mig"),
     _sig("mig_gpu_in_use", K.MIG_GPU_IN_USE, ("In use by another client", "currently being used by one or more"),
          r"GPU (?P<pci>[0-9A-Fa-f:.]{1,20}): In use by another client|(?P<count>\d{1,6}) devices? (?:is|are) currently being "
          r"used by one or more other processes",
@@ -294,6 +409,12 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("driver_validation_failed", K.DRIVER_VALIDATION_FAILED, "chroot: failed to run command",
          r"chroot: failed to run command .?nvidia-smi.?:?\s*(?P<reason>.{0,120})",
          "chroot: failed to run command 'nvidia-smi': No such file or directory"),
+    _sig("driver_validation_not_ready", K.DRIVER_VALIDATION_FAILED, "driver is not ready: ",
+         r"driver is not ready: (?P<reason>.{0,200})",
+         'time="2026-11-29T14:02:03Z" level=error msg="driver is not ready: error validating driver: failed to '
+         'locate nvidia-smi: failed to find an executable \'nvidia-smi\' on the host"', groups),
+    _sig("toolkit_not_ready", K.TOOLKIT_VALIDATION_WAITING, "toolkit is not ready", r"^toolkit is not ready$",
+         "toolkit is not ready", with_params(no_params, variant="validator")),
     _sig("nvidia_smi_not_found", K.NVIDIA_SMI_NOT_FOUND, "executable file not found",
          r"\"?nvidia-smi\"?: executable file not found in \$PATH",
          'exec: "nvidia-smi": executable file not found in $PATH', no_params),
@@ -311,11 +432,36 @@ SIGNATURES: tuple[Signature, ...] = (
          r"nvidia-container-cli: (?P<error_kind>[a-z]{1,20}(?: [a-z]{1,20})?) error: (?P<detail>(?:(?!: unknown)[^\\\"]){1,200})",
          "stderr: nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.0, please update your driver",
          container_cli),
+    _sig("toolkit_install_failed", K.TOOLKIT_INSTALL_FAILED, "error running nvidia-",
+         r"error running (?P<program>nvidia-ctk-installer|nvidia-toolkit): (?P<reason>.{1,240})",
+         'time="2026-11-29T14:01:30Z" level=error msg="error running nvidia-ctk-installer: unable to setup runtime: '
+         'unable to configure containerd: unable to load config: failed to load config: open /runtime/config-dir/'
+         'config.toml: permission denied"',
+         lambda m, line: {"program": m.group("program"),
+                          "step": search(r"unable to (setup runtime|install toolkit|initialize|determine runtime options"
+                                         r"|start NRI plugin server|cleanup runtime)", m.group("reason")),
+                          "runtime": search(r"unable to (?:configure|restart) (containerd|crio|docker)", m.group("reason"))}),
     _sig("cdi_unresolvable", K.CDI_UNRESOLVABLE, "unresolvable CDI",
          r"unresolvable CDI\s{1,20}de\s{0,20}vices?\s{1,20}(?P<device>[^\s:,]{1,200})",
          "failed to inject CDI devices: unresolvable CDI devices nvidia.com/gpu=all: unknown"),
+    # nvidia-container-runtime (internal/modifier/cdi/registry.go) before it fails the start with the line above
+    _sig("cdi_could_not_resolve", K.CDI_UNRESOLVABLE, ("could not resolve CDI devices", "Refreshing the CDI registry generated errors"),
+         r"could not resolve CDI devices: \[?(?P<device>[^\s\],\"]{1,200})|(?P<registry>Refreshing the CDI registry generated errors)",
+         'time="2026-11-29T14:10:00Z" level=warning msg="could not resolve CDI devices: [nvidia.com/gpu=all]"',
+         lambda m, line: {"device": m.group("device"), "variant": "registry_errors" if m.group("registry") else "runtime"}),
     _sig("nvml_unknown_error", K.NVML_UNKNOWN_ERROR, "NVML: Unknown Error", r"Failed to initialize NVML: Unknown Error",
          "Failed to initialize NVML: Unknown Error", no_params),
+    # NVML_ERROR_OPERATING_SYSTEM (17): the device cgroup blocks the GPU's control device
+    _sig("nvml_os_blocked", K.NVML_UNKNOWN_ERROR, ("The operating system has blocked the request", "NVMLError_OperatingSystem",
+                                                   "NVML: ERROR_OPERATING_SYSTEM"),
+         r"The operating system has blocked the request|NVMLError_OperatingSystem|NVML: ERROR_OPERATING_SYSTEM",
+         "pynvml.NVMLError_OperatingSystem: The operating system has blocked the request.",
+         with_params(no_params, variant="os_blocked")),
+    # pynvml (vLLM, TGI, DCGM tooling) without the driver's libnvidia-ml in the container
+    _sig("pynvml_library_not_found", K.NO_NVIDIA_DRIVER, ("NVMLError_LibraryNotFound", "NVML Shared Library Not Found"),
+         r"NVMLError_LibraryNotFound|NVML Shared Library Not Found",
+         "pynvml.NVMLError_LibraryNotFound: NVML Shared Library Not Found",
+         with_params(no_params, variant="pynvml")),
     _sig("device_handle_unknown_error", K.NVML_UNKNOWN_ERROR, "Unable to determine the device handle",
          r"Unable to determine the device handle for GPU ?(?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d): "
          r"Unknown Error",
@@ -327,16 +473,43 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("smi_no_devices", K.NO_CUDA_DEVICE, "No devices were found", r"^No devices were found",
          "No devices were found", with_params(no_params, variant="nvidia-smi")),
     # --- driver ------------------------------------------------------------------------------
+    # nvidia-smi's words, nvmlErrorString(NVML_ERROR_LIB_RM_VERSION_MISMATCH) and pynvml's exception class
     _sig("nvml_mismatch", K.NVML_VERSION_MISMATCH, ("Driver/library version mismatch", "driver/library version mismatch",
-                                                    "NVML library version: "),
-         r"[Dd]river/library version mismatch|NVML library version: (?P<library_version>\d+(?:\.\d+)+)",
+                                                    "NVML library version: ", "RM has detected an NVML/RM version mismatch",
+                                                    "NVMLError_LibRmVersionMismatch", "ERROR_LIB_RM_VERSION_MISMATCH"),
+         r"[Dd]river/library version mismatch|NVML library version: (?P<library_version>\d+(?:\.\d+)+)"
+         r"|RM has detected an NVML/RM version mismatch|NVMLError_LibRmVersionMismatch|ERROR_LIB_RM_VERSION_MISMATCH",
          "Failed to initialize NVML: Driver/library version mismatch"),
     _sig("driver_not_loaded", K.DRIVER_NOT_LOADED, ("communicate with the NVIDIA driver", "ERROR_DRIVER_NOT_LOADED",
-                                                    "NVML: Driver Not Loaded"),
-         r"couldn't communicate with the NVIDIA driver|NVML: (?:ERROR_DRIVER_NOT_LOADED|Driver Not Loaded)",
+                                                    "NVML: Driver Not Loaded", "NVMLError_DriverNotLoaded"),
+         r"couldn't communicate with the NVIDIA driver|NVML: (?:ERROR_DRIVER_NOT_LOADED|Driver Not Loaded)"
+         r"|NVMLError_DriverNotLoaded",
          "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.", no_params),
-    _sig("driver_kernel_unresolved", K.DRIVER_KERNEL_UNRESOLVED, "Could not resolve Linux kernel version",
-         r"Could not resolve Linux kernel version", "Could not resolve Linux kernel version", no_params),
+    _sig("driver_kernel_unresolved", K.DRIVER_KERNEL_UNRESOLVED, ("Could not resolve Linux kernel version",
+                                                                 "Could not locate Linux kernel version string",
+                                                                 "Unable to resolve RHEL version from kernel version"),
+         r"Could not resolve Linux kernel version|Could not locate Linux kernel version string"
+         r"|Unable to resolve RHEL version from kernel version",
+         "Could not resolve Linux kernel version", no_params),
+    # the package manager has no headers for the running kernel (apt, dnf)
+    _sig("driver_headers_unavailable", K.DRIVER_HEADERS_MISSING, ("Unable to locate package linux-", "has no installation candidate",
+                                                                  "No match for argument: kernel-"),
+         r"Unable to locate package (?P<package>linux-(?:headers|image|modules)-[\w.+~-]{1,100})"
+         r"|Package '(?P<candidate>linux-(?:headers|image|modules)-[\w.+~-]{1,100})' has no installation candidate"
+         r"|No match for argument: (?P<dnf>kernel-(?:headers|devel|core)-[\w.+~-]{1,100})",
+         "E: Unable to locate package linux-headers-6.8.0-1015-aws",
+         lambda m, line: {"package": m.group("package") or m.group("candidate") or m.group("dnf")}),
+    # gpu-driver-container <os>/nvidia-driver: _update_package_cache and the RHEL prerequisites
+    _sig("driver_repo_unreachable", K.DRIVER_REPO_UNREACHABLE, ("Failed to update package cache",
+                                                               "failed to reach RHEL package repositories",
+                                                               "failed to update the dnf metadata cache",
+                                                               "RHEL entitlement may be improperly deployed"),
+         r"(?P<reason>Failed to update package cache|failed to reach RHEL package repositories"
+         r"|failed to update the dnf metadata cache|RHEL entitlement may be improperly deployed)",
+         "ERROR: Failed to update package cache.  Ensure that the cluster can access the proper networks.",
+         lambda m, line: {"reason": {"Failed to update package cache": "apt", "failed to reach RHEL package repositories":
+                                     "yum", "failed to update the dnf metadata cache": "dnf"}.get(m.group("reason"),
+                                                                                                "entitlement")}),
     _sig("driver_headers_missing", K.DRIVER_HEADERS_MISSING, ("kernel headers",),
          r"Unable to find kernel headers|Failed to install the kernel headers|Could not (?:find|install) (?:the )?kernel headers",
          "Failed to install the kernel headers", no_params),
