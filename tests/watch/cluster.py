@@ -15,11 +15,11 @@ World (capture 2026-11-29T15:00:00Z):
 Timeline (`replay/timeline.json`, seconds after each watch opens; defaults):
 - 0.4 s, 0.8 s: MODIFIED qwen pod, only its resourceVersion changes (still Pending) -> the
   watcher re-triages and gets the same diagnosis: no new post.
-- 5 s: MODIFIED qwen pod, applied: the plugin briefly registered, the scheduler bound the
-  pod to gpu-node-3 and the kubelet rejected it: phase Failed, UnexpectedAdmissionError,
-  "Allocate failed due to requested number of devices unavailable for nvidia.com/gpu.
-  Requested: 1, Available: 0, which is unexpected" (verbatim, NVIDIA/gpu-operator#481)
-  -> a different root cause: one new post.
+- 5 s: MODIFIED qwen pod, applied: the pod was bound to gpu-node-3 and the kubelet rejected
+  it at admission for CPU: phase Failed, reason OutOfcpu (the kubelet's resource-fit wording)
+  -> a different root cause (node.admission_rejected, which the plugin's NVML failure does not
+  explain): one new post. (The device manager's "which is unexpected" rejection would not do:
+  with the plugin unable to load NVML, its root cause stays plugin.nvml_unavailable.)
 - 7 s: ERROR 410 Expired (once) -> the watch relists and resumes: no duplicate post.
 """
 
@@ -50,10 +50,9 @@ def _case(case_id: str) -> dict:
 
 PLUGIN_LOG = _case("dp-nvml-could-not-load-cri-log")["text"] + "\n"
 UNSCHEDULABLE = _case("sched-insufficient-gpu-no-preemption-victims")["text"]
-_ADMISSION_CASE = _case("operator-reconcile-alert-plugin-validation-restarting")["text"]
-ALLOCATE_FAILED = ("Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. "
-                   "Requested: 1, Available: 0, which is unexpected")
-assert ALLOCATE_FAILED in _ADMISSION_CASE      # verbatim from the corpus
+# the kubelet's resource-fit admission wording (pkg/kubelet/lifecycle/predicate.go, "Node didn't have
+# enough resource: %s, requested: %d, used: %d, capacity: %d"), for a cause the plugin cannot explain
+OUT_OF_CPU = "Pod was rejected: Node didn't have enough resource: cpu, requested: 4000, used: 30000, capacity: 32000"
 
 
 def _meta(name: str, ns: str | None, rv: str, labels: dict | None = None, owner: tuple[str, str] | None = None):
@@ -88,7 +87,7 @@ def pending_pod(rv: str = "1000", since: str = "2026-11-29T14:40:00Z") -> dict:
 def rejected_pod(rv: str, since: str = "2026-11-29T14:40:00Z") -> dict:
     pod = pending_pod(rv, since)
     pod["spec"]["nodeName"] = NODE
-    pod["status"] = {"phase": "Failed", "reason": "UnexpectedAdmissionError", "message": ALLOCATE_FAILED,
+    pod["status"] = {"phase": "Failed", "reason": "OutOfcpu", "message": OUT_OF_CPU,
                      "qosClass": "Burstable", "startTime": "2026-11-29T15:00:02Z"}
     return pod
 

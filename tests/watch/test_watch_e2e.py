@@ -27,7 +27,7 @@ from triage.watch.dedup import DedupStore
 from triage.watch.live import LiveTriage
 from triage.watch.watcher import Watcher
 
-NVML, STALE = "plugin.nvml_unavailable", "plugin.stale_allocation"
+NVML, REJECTED = "plugin.nvml_unavailable", "node.admission_rejected"
 
 
 @pytest.fixture
@@ -92,12 +92,12 @@ def test_pending_pod_posts_once_then_again_when_the_root_cause_changes_and_not_a
         assert w.watcher.stats.triaged == triaged
     finally:
         w.stop()
-    assert root_cause_ids(world.slack) == [NVML, STALE]
+    assert root_cause_ids(world.slack) == [NVML, REJECTED]
     assert w.errors == []
     first, second = posted(world.slack)
     assert first["channel"] == "C0GPU" and "replay-prod" in str(first["blocks"][1])
     assert "Failed to initialize NVML: could not load NVML library." in str(first["blocks"])
-    assert cluster.ALLOCATE_FAILED in str(second["blocks"])
+    assert "Node didn't have enough resource: cpu" in str(second["blocks"])
     assert "https://r.example/x/llm/qwen-vllm-7d9f-abcde" in str(second["blocks"])
     # what the API server saw: two full lists (start, after the 410), watches that resume
     assert len(pod_requests(world.srv, {"limit"}, limit="500")) == 2

@@ -178,7 +178,7 @@ def test_applied_timeline_entries_change_get_and_list_and_once_entries_play_once
         kubeconfig = srv.write_kubeconfig(str(tmp_path / "kc"))
         out = subprocess.run([KUBECTL, "--kubeconfig", kubeconfig, "get", "pod", "-n", "llm", cluster.POD,
                               "--no-headers"], capture_output=True, text=True, timeout=30)
-        assert out.returncode == 0 and "UnexpectedAdmissionError" in out.stdout, out.stderr
+        assert out.returncode == 0 and "OutOfcpu" in out.stdout, out.stderr
         # a second watch from the relist's version: the MODIFIED is old, the 410 was played once
         assert watch("1100") == []
 

@@ -139,9 +139,10 @@ def _closure(start: int, direct: Mapping[int, set[int]]) -> set[int]:
 def resolve(findings: Iterable[Finding], target: Subject | None = None) -> tuple[Finding | None, tuple[Finding, ...]]:
     """(root cause or None, every finding with `explains` filled, root first then worst first).
 
-    The root is a finding no other finding explains; among several, the one explaining
-    most, then the worst severity, then one about the target itself, then the deepest
-    layer. Deterministic whatever the input order."""
+    The root is a finding no other finding explains; among several, one about the target
+    itself (a pod's own admission rejection before an unrelated fault of its node), then the
+    one explaining most, then the worst severity, then the deepest layer. Deterministic
+    whatever the input order."""
     unique = {(f.id, f.subject, f.evidence): f for f in findings}
     items = sorted(unique.values(), key=lambda f: f.sort_key())
     if not items:
@@ -157,7 +158,7 @@ def resolve(findings: Iterable[Finding], target: Subject | None = None) -> tuple
     def rank(i: int):
         f = items[i]
         about_target = 0 if target is not None and f.subject == target else 1
-        return (-len(closure[i]), f.severity.rank, about_target, -depth(f), f.sort_key())
+        return (about_target, -len(closure[i]), f.severity.rank, -depth(f), f.sort_key())
 
     root_i = min(candidates, key=rank)
     rest = sorted((i for i in range(len(items)) if i != root_i), key=lambda i: items[i].sort_key())
