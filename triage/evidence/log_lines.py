@@ -1,5 +1,7 @@
 """Split log text into lines and strip the prefixes that log shippers, loggers and
 tools put before the message, keeping each line's original 1-based number.
+The stripping itself is `triage.evidence.log_normalise` (the one normaliser, which
+knows many more wrappers: journald, syslog, dmesg, kmsg, talos, zap, Python ...).
 
 Prefixes removed (repeatedly, outermost first, so `vllm-1  | ERROR 11-18 18:07:28
 engine.py:366] ValueError: ...` loses both the compose and the vLLM prefix):
@@ -25,13 +27,13 @@ split on its `\\n` escapes into sub-lines that all cite the JSON line's number.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Iterator
 
-MAX_PREFIX_ROUNDS = 8
-MAX_JSON_CHARS = 1_000_000
+from triage.evidence.log_normalise import MAX_ROUNDS, message_lines, message_of
+
+MAX_PREFIX_ROUNDS = MAX_ROUNDS
 MAX_JSON_DEPTH = 2
 
 
@@ -47,123 +49,26 @@ class LogLine:
 
 
 _CRI = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d) (?:stdout|stderr) ([FP])(?: |$)")
-_LOGRUS_KV = re.compile(r'time="[^"]*" level=\w+ msg="((?:[^"\\]|\\.)*)"?')
-
-_PREFIX_PATTERNS: tuple[str, ...] = (
-    # a CRI line (also nested: a CRI file shown through kubectl --timestamps)
-    _CRI.pattern,
-    # kubectl --timestamps / ISO timestamps
-    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +",
-    # kubectl --prefix
-    r"\[pod/[^\]\s]+\] ",
-    # klog
-    r"[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [^\s\]]+\] ?",
-    # Go log, with an optional log.SetPrefix program name
-    r"(?:[\w.-]+: )?\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d+)? ?",
-    # vLLM process tag
-    r"\([A-Za-z_]\w*(?:[ ,]+\w+=[^\s,)]*)*\) +",
-    # vLLM logger: v0 `INFO 11-18 18:07:28 engine.py:366]`, v1 with `[...]`, newest without the date
-    r"(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +(?:\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?|\[)[\w./-]+:\d+\] ?",
-    # torch distributed rank tag
-    r"\[rank\d+\]: ?",
-    # c10 / glog bracket header
-    r"\[[IWEF](?:\d{3,4} \d\d:\d\d:\d\d\.\d+)? ?[\w.-]+:\d+\] ?",
-    # logrus text formatter
-    r"(?:TRAC|DEBU|INFO|WARN|ERRO|FATA|PANI)\[[^\]]{1,40}\] ?",
-    # docker compose service column
-    r"(?:[\w.-]+|\[[\w.-]+\]) +\| ",
-    # stern / k9s: <pod with generated suffix> <container>
-    r"[a-z0-9](?:[-a-z0-9]*[a-z0-9])?-(?=[a-z]*\d)[bcdfghjklmnpqrstvwxz2-9]{5} [a-z0-9](?:[-a-z0-9]*[a-z0-9])? ",
-)
-#: One alternation of every prefix (tried in the order above, in C).
-_PREFIX = re.compile("|".join(f"(?:{p})" for p in _PREFIX_PATTERNS))
-
-_JSON_FRAGMENT = re.compile(r'"(?:message|msg|log|MESSAGE|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
-_JSON_MESSAGE_PATHS = (("fields", "message"), ("message",), ("msg",), ("log",), ("textPayload",), ("MESSAGE",))
-_JSON_EXTRA_KEYS = ("error", "err")
-
-
-def _unescape(s: str) -> str:
-    """Undo JSON/Go string escapes; text that is not a valid escape stays as is."""
-    if "\\" not in s:
-        return s
-    try:
-        out = json.loads('"' + s + '"')
-        return out if isinstance(out, str) else s
-    except (ValueError, RecursionError):
-        return s.replace("\\n", "\n").replace('\\"', '"').replace("\\t", "\t")
 
 
 def strip_prefixes(line: str) -> str:
-    """The message of one physical line, with every recognised prefix removed.
+    """The message of one physical line, with every recognised wrapper removed
+    (`log_normalise.normalise`; a message of several lines keeps them).
 
     >>> strip_prefixes("vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: No available memory")
     'ValueError: No available memory'
     """
-    s = line
-    cri = _CRI.match(s)
-    if cri:
-        s = s[cri.end():]
-    for _ in range(MAX_PREFIX_ROUNDS):
-        m = _LOGRUS_KV.match(s)
-        if m:
-            s = _unescape(m.group(1)) + s[m.end():]
-            continue
-        m = _PREFIX.match(s)
-        if m is None or m.end() == 0:
-            break
-        s = s[m.end():]
-    return s
-
-
-def _json_messages(text: str) -> list[str] | None:
-    """The message(s) carried by a JSON log line or fragment, or None."""
-    if len(text) > MAX_JSON_CHARS or '"' not in text:
-        return None
-    stripped = text.strip()
-    if stripped.startswith("{") and stripped.endswith("}"):
-        try:
-            obj = json.loads(stripped)
-        except (ValueError, RecursionError):
-            obj = None
-        if isinstance(obj, dict):
-            for path in _JSON_MESSAGE_PATHS:
-                cur: object = obj
-                for key in path:
-                    cur = cur.get(key) if isinstance(cur, dict) else None
-                if isinstance(cur, str):
-                    out = [cur]
-                    out += [f"{k}: {obj[k]}" for k in _JSON_EXTRA_KEYS if isinstance(obj.get(k), str)]
-                    return out
-            return None
-    m = _JSON_FRAGMENT.search(text)
-    if m and "\\n" in m.group(1):
-        return [_unescape(m.group(1))]
-    return None
+    return message_of(line)
 
 
 def expand_line(line: str, number: int, raw: str | None = None) -> list[LogLine]:
-    """The logical line(s) of one line: normally one; several for a JSON message
-    with `\\n` escapes (all citing `number`). A JSON message that is itself a JSON
-    log line (TGI's JSON inside docker's json-file) is unwrapped as well. `raw` is
-    the physical line to keep for citation (default: `line`)."""
+    """The logical line(s) of one line: normally one; several for a message that
+    decodes to several lines (a JSON message with `\\n` escapes, rsyslog `#012`),
+    all citing `number`. A JSON message that is itself a JSON log line (TGI's JSON
+    inside docker's json-file) is unwrapped as well. `raw` is the physical line to
+    keep for citation (default: `line`)."""
     keep = line if raw is None else raw
-    return [LogLine(number, text, keep) for text in _messages(line, MAX_JSON_DEPTH)]
-
-
-def _messages(line: str, depth: int) -> list[str]:
-    text = strip_prefixes(line)
-    if depth > 0 and '"' in text:
-        messages = _json_messages(text)
-        if messages is not None:
-            out: list[str] = []
-            for message in messages:
-                for sub in message.split("\n"):
-                    sub = sub.rstrip("\r")
-                    if sub.strip():
-                        out.extend(_messages(sub, depth - 1))
-            return out
-    return [text]
+    return [LogLine(number, text, keep) for text in message_lines(line, MAX_JSON_DEPTH)]
 
 
 def physical_lines(text: str) -> list[str]:

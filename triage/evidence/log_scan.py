@@ -2,10 +2,13 @@
 
 The whole text is searched once for the union of the signatures' literal
 keywords (the pre-filter), with Hyperscan when it is installed (Linux x86-64)
-and Python's `re` otherwise; only the lines it hits are split off, stripped of
-their prefixes (`log_lines`) and tried against the signatures their keywords
-route to. Logs with CRI partial lines (`... stderr P ...`) take the line-by-line
-path, which joins them first. Both paths give the same facts.
+and Python's `re` otherwise; only the lines it hits are split off, normalised
+(`log_normalise`: journald, syslog, dmesg, CRI, klog, logrus, JSON ... wrappers
+removed, through `log_lines`) and tried against the signatures their keywords
+route to. Keywords a wrapper may have escaped are searched in their escaped forms
+too, and a journald byte-list MESSAGE is decoded before routing. Logs with CRI
+partial lines (`... stderr P ...`) take the line-by-line path, which joins them
+first. Both paths give the same facts.
 
 Sample:
 
@@ -21,6 +24,7 @@ from typing import Iterable
 
 from triage.evidence.log_facts import LogFact, make_fact
 from triage.evidence.log_lines import LogLine, expand_line, iter_log_lines
+from triage.evidence.log_normalise import HIDDEN_TEXT_MARKERS, escaped_forms
 from triage.evidence.log_signatures import KEYWORD_ROUTES, KEYWORDS, SIGNATURES
 
 try:  # optional accelerator: a multi-literal SIMD matcher (pip install hyperscan)
@@ -55,7 +59,21 @@ def trie_pattern(words: Iterable[str]) -> str:
     return emit(root)
 
 
-_PREFILTER = re.compile(trie_pattern((*KEYWORDS, *_PARTIAL_MARKERS)))
+#: Every literal the pre-filter looks for, with the signatures a hit routes to (None:
+#: decode the line and route by its message). Besides the keywords: each keyword as a
+#: wrapper may have escaped it (JSON `\\"`, `\\/`, `\\u003c`, rsyslog `#011` ...) and the
+#: markers of a journald byte-list MESSAGE, so escaped lines are still selected; the
+#: selected line is then normalised (`log_normalise`) before the signatures run.
+_VARIANTS: dict[str, set[int]] = {}
+for _kw, _routes in KEYWORD_ROUTES:
+    for _form in escaped_forms(_kw):
+        if _form not in KEYWORDS:
+            _VARIANTS.setdefault(_form, set()).update(_routes)
+_LITERALS: tuple[str, ...] = (*KEYWORDS, *_VARIANTS, *HIDDEN_TEXT_MARKERS)
+_LITERAL_ROUTES: tuple[tuple[int, ...] | None, ...] = (
+    *(routes for _, routes in KEYWORD_ROUTES), *(tuple(sorted(r)) for r in _VARIANTS.values()),
+    *(None for _ in HIDDEN_TEXT_MARKERS))
+_PREFILTER = re.compile(trie_pattern((*_LITERALS, *_PARTIAL_MARKERS)))
 _hs_db = None
 _hs_lock = threading.Lock()
 
@@ -115,7 +133,7 @@ def _hs_database():
     global _hs_db
     if _hs_db is None:
         db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
-        literals = [k.encode() for k in (*KEYWORDS, *_PARTIAL_MARKERS)]
+        literals = [k.encode() for k in (*_LITERALS, *_PARTIAL_MARKERS)]
         db.compile(expressions=literals, ids=list(range(len(literals))), elements=len(literals),
                    flags=0, literal=True)
         _hs_db = db
@@ -126,7 +144,7 @@ def _hits_hyperscan(data: bytes) -> list[tuple[int, int]] | None:
     """(end offset, keyword id) of every keyword hit, in order; None when a CRI
     partial marker was seen (the caller then takes the line-by-line path)."""
     hits: list[tuple[int, int]] = []
-    partial_first = len(KEYWORDS)
+    partial_first = len(_LITERALS)
     seen_partial: list[int] = []
 
     def on_match(ident: int, start: int, end: int, flags: int, ctx: object) -> bool | None:
@@ -162,9 +180,13 @@ def _scan_bytes(data: bytes, errors: str) -> tuple[LogFact, ...] | None:
         line_end = data.find(b"\n", end - 1)
         if line_end < 0:
             line_end = len(data)
-        routes: set[int] = set()
+        routes: set[int] | None = set()
         while i < n and hits[i][0] <= line_end:
-            routes.update(KEYWORD_ROUTES[hits[i][1]][1])
+            hit_routes = _LITERAL_ROUTES[hits[i][1]]
+            if hit_routes is None:
+                routes = None          # a hidden message: route by the decoded text
+            elif routes is not None:
+                routes.update(hit_routes)
             i += 1
         number += data.count(b"\n", counted_to, start)
         counted_to = start

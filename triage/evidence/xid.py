@@ -1,6 +1,8 @@
 """Kernel log (dmesg / journald / kmsg) -> NVIDIA Xid events, joined with the Xid catalog.
 
-Any prefix style is accepted, because only the text after `NVRM:` is parsed::
+Any wrapper is accepted: each line is normalised (`triage.evidence.log_normalise`:
+journald short/iso/monotonic/json, syslog, every dmesg time format, kmsg records,
+talosctl dmesg, CRI ...) and only the text after `NVRM:` in its message is parsed::
 
     [Sun Feb 23 16:24:18 2025] NVRM: Xid (PCI:0000:9b:00): 119, pid=2024380, name=nvidia-smi, Timeout after 6s ...
     2024-11-15T12:02:03,470068+00:00 NVRM: Xid (PCI:0000:19:00): 48, pid='<unknown>', name=<unknown>, An uncorrectable ...
@@ -21,6 +23,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from triage.evidence.log_normalise import Normalised, may_hide_text, normalise
 from triage.evidence.records_gpu import pci_key
 from triage.evidence.xid_catalog import XidClass, XidInfo, classify_code, lookup
 
@@ -131,7 +134,7 @@ class KernelLog:
 @dataclass
 class _Msg:
     text: str
-    prefix: str
+    timestamp: str | None
     line: int
     end_line: int
     first: str
@@ -139,12 +142,23 @@ class _Msg:
 
 def _messages(text: str) -> list[_Msg]:
     """NVRM messages with their continuation lines joined (a continuation is an
-    `NVRM:` line whose prefix is only blanks, under a previous NVRM message)."""
+    `NVRM:` line whose prefix is only blanks, under a previous NVRM message).
+
+    Each candidate line is normalised first (`log_normalise`: journald, syslog,
+    dmesg, kmsg, talos, CRI ... wrappers removed, a journald byte-list MESSAGE
+    decoded), so `NVRM:` is looked for in the message, whatever wraps it."""
     msgs: list[_Msg] = []
     prev_nvrm = False
     joined = 0
     for n, raw in enumerate(text.splitlines(), start=1):
-        at = raw.find("NVRM:")
+        at_raw = raw.find("NVRM:")
+        norm: Normalised | None = None
+        if at_raw >= 0 or may_hide_text(raw):
+            norm = normalise(raw)
+            message = norm.message.split("\n", 1)[0]
+            at = message.find("NVRM:")
+        else:
+            message, at = raw, -1
         if at < 0 or at > 200:
             # a wrapped message: deeply indented text right under an NVRM line (at most 2 lines)
             if prev_nvrm and msgs and joined < 2 and raw.startswith("        ") and raw.strip():
@@ -155,13 +169,16 @@ def _messages(text: str) -> list[_Msg]:
             prev_nvrm = False
             continue
         joined = 0
-        prefix, body = raw[:at], raw[at + 5:].strip()
-        if prev_nvrm and msgs and prefix and not prefix.strip():
+        prefix, body = message[:at], message[at + 5:].strip()
+        if prev_nvrm and msgs and 0 < at_raw and not raw[:at_raw].strip():
             last = msgs[-1]
             last.text = f"{last.text} {body}".strip()
             last.end_line = n
             continue
-        msgs.append(_Msg(body[:4000], prefix, n, n, raw.strip()[:300]))
+        timestamp = norm.timestamp if norm is not None and norm.timestamp else _timestamp(prefix)
+        # the excerpt is evidence: the line itself, or the message when the line holds it escaped (JSON)
+        first = (message[at:] if norm is not None and norm.decoded else raw).strip()[:300]
+        msgs.append(_Msg(body[:4000], timestamp, n, n, first))
         prev_nvrm = True
     return msgs
 
@@ -205,19 +222,19 @@ def parse_kernel_log(text: str) -> KernelLog:
             continue
         if _GPU_LOST_RE.match(body):             # "NVRM: GPU lost from the bus [NV_ERR_GPU_IS_LOST]", no address
             events.append(XidEvent(KernelEventKind.FALLEN_OFF_BUS, None, None, None, None, body, msg.line,
-                                   msg.end_line, msg.first, _timestamp(msg.prefix)))
+                                   msg.end_line, msg.first, msg.timestamp))
             continue
         init = _INIT_FAILED_RE.match(body)
         if init:
             events.append(_with_uuid(XidEvent(KernelEventKind.INIT_FAILED, None, pci_key(init.group(1) or ""), None,
-                                              None, body, msg.line, msg.end_line, msg.first, _timestamp(msg.prefix),
+                                              None, body, msg.line, msg.end_line, msg.first, msg.timestamp,
                                               nouveau=init.group(2) == "The NVIDIA probe routine was not called"),
                                      uuid_by_pci))
             continue
         gsp = _GSP_TIMEOUT_RE.match(body)
         if gsp:
             events.append(XidEvent(KernelEventKind.GSP_TIMEOUT, None, None, None, None, body, msg.line, msg.end_line,
-                                   msg.first, _timestamp(msg.prefix), gpu_index=int(gsp.group(1)) if gsp.group(1) else None))
+                                   msg.first, msg.timestamp, gpu_index=int(gsp.group(1)) if gsp.group(1) else None))
             continue
         long = _BUS_DROP_LONG_RE.match(body)
         if long:
@@ -248,14 +265,14 @@ def _xid_event(m: re.Match[str], msg: _Msg) -> XidEvent:
     caused = _CAUSED_BY_RE.search(rest)
     recovery = _RECOVERY_RE.search(rest[:500]) if code == 154 else None
     return XidEvent(KernelEventKind.XID, code, pci_key(pci_raw), pid, process, rest, msg.line, msg.end_line,
-                    msg.first, _timestamp(msg.prefix), int(caused.group(1)) if caused else None,
+                    msg.first, msg.timestamp, int(caused.group(1)) if caused else None,
                     recovery.group(2).strip() if recovery else None)
 
 
 def _bus_drop(msg: _Msg, pci_raw: str, last: _Msg) -> XidEvent:
     text = msg.text if last is msg else f"{msg.text} {last.text}"
     return XidEvent(KernelEventKind.FALLEN_OFF_BUS, None, pci_key(pci_raw), None, None, text, msg.line,
-                    max(msg.end_line, last.end_line), msg.first, _timestamp(msg.prefix))
+                    max(msg.end_line, last.end_line), msg.first, msg.timestamp)
 
 
 def _with_uuid(e: XidEvent, uuid_by_pci: dict[str, str]) -> XidEvent:
