@@ -148,6 +148,7 @@ def test_directory_bundle_link_pointing_out_is_not_followed(tmp_path):
     log = root / layout.container_log("ml", "p", "c")
     log.parent.mkdir(parents=True)
     os.symlink(outside, log)
+    (root / layout.NODES).write_text('{"kind": "NodeList", "items": []}')   # a bundle: it holds an object
     with load_bundle(root) as b:
         assert b.log("ml", "p", "c") is None   # links are never followed as bundle files
 

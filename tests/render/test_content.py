@@ -162,7 +162,7 @@ def test_text_plain_has_no_escape_sequences_and_colour_has_them():
     plain, coloured = render_text(load("pending-nvml"), color=False), render_text(load("pending-nvml"), color=True)
     assert "\x1b" not in plain
     assert "\x1b[" in coloured
-    assert "scheduler:FAIL -> node:FAIL -> plugin:ROOT -> runtime:ok -> driver:gap -> application:ok" in plain
+    assert "scheduler:FAIL -> node:FAIL -> plugin:ROOT -> runtime:ok -> driver:NOT CHECKED -> application:ok" in plain
 
 
 def test_text_no_color_env_wins_when_colour_not_forced(monkeypatch):
