@@ -136,3 +136,31 @@ def test_packaged_cli_name_and_driver_root():
                             "file or directory: unknown")
     assert (f.cli_kind, f.cause) == ("initialization", C.DRIVER_ROOT_INVALID)
     assert f.excerpt.startswith("nvidia-container-cli.real: initialization error: change root failed")
+
+
+# nvidia-container-toolkit's runtime in CDI / auto mode wraps its modifier's error as
+# "error modifying OCI spec: %w" (internal/oci/runtime_modifier.go); the inner NVML error is
+# the driver's. Written from the format strings, not copied from a case.
+def test_toolkit_runtime_modifier_error_reads_the_inner_nvml_cause():
+    from triage.evidence.runtime_error import CliCause, RuntimeErrorKind, parse_runtime_error
+    f = parse_runtime_error('OCI runtime create failed: could not apply required modification to OCI specification: '
+                            'error modifying OCI spec: failed to create the automatic CDI modifier: failed to '
+                            'construct device spec generators: failed to initialize NVML: Driver/library version '
+                            'mismatch: unknown')
+    assert f.kind is RuntimeErrorKind.CONTAINER_CLI and f.cli_kind == "oci-spec"
+    assert f.cause is CliCause.DRIVER_VERSION_MISMATCH
+
+
+def test_an_oci_hook_failure_of_the_toolkit_is_a_container_start_failure_with_its_stderr():
+    from triage.evidence.runtime_error import CliCause, parse_runtime_error
+    f = parse_runtime_error("error running createContainer hook #2: exit status 1, stderr: time=\"2026-11-29T14:00:00Z\" "
+                            "level=error msg=\"failed to create symlink: mkdir /usr/lib/x86_64-linux-gnu: read-only "
+                            "file system\"")
+    assert f.cli_kind == "hook" and f.cause is CliCause.OTHER and "read-only file system" in f.detail
+
+
+def test_cdi_inside_the_modifier_stays_a_cdi_failure():
+    from triage.evidence.runtime_error import RuntimeErrorKind, parse_runtime_error
+    f = parse_runtime_error("error modifying OCI spec: failed to inject CDI devices: unresolvable CDI devices "
+                            "nvidia.com/gpu=all: unknown")
+    assert f.kind is RuntimeErrorKind.CDI_UNRESOLVABLE

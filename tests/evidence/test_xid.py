@@ -210,3 +210,20 @@ def test_gsp_timeout_without_xid_is_a_kernel_event():
     assert log.xids() == ()
     quiet = parse_kernel_log("[    5.1] NVRM: GPU0 kgspInitRm_IMPL: GSP-RM is running\n")
     assert quiet.events == ()
+
+
+# GSP failures the open driver prints without an Xid number, written from its format strings
+# (src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c, rpc.c): each is a GSP event, a module load is not.
+@pytest.mark.parametrize("line", [
+    "NVRM: nvAssertFailedNoLog: Assertion failed: Back to back GSP RPC timeout detected! GPU marked for reset "
+    "@ kernel_gsp.c:2387",
+    "NVRM: _issueRpcAndWait: rpcRecvPoll timedout for fn 10 sequence 98!",
+    "NVRM: rpcRmApiAlloc_GSP: GspRmAlloc failed: hClient=0xc1d00001; hParent=0x5c000001; hObject=0x5c000002; "
+    "hClass=0x0000a06c; paramsSize=0x00000040; paramsStatus=0x00000062; status=0x00000062",
+    "NVRM: GPU0 kgspInitRm_IMPL: Cannot initialize GSP firmware RM",
+])
+def test_gsp_failures_without_an_xid_are_gsp_events(line):
+    from triage.evidence.xid import parse_kernel_log
+    events = parse_kernel_log(f"[  812.114233] {line}\n[  812.2] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  "
+                              "570.86.15\n").events
+    assert [(e.kind.value, e.line) for e in events] == [("gsp_timeout", 1)]

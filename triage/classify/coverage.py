@@ -34,7 +34,7 @@ EVIDENCE_KINDS: Mapping[str, tuple[str, str]] = {
 
 # the layer each stack role's evidence speaks for
 ROLE_LAYER: Mapping[str, str] = {
-    "device-plugin": "plugin", "gfd": "plugin", "mig-manager": "plugin", "validator": "plugin",
+    "device-plugin": "plugin", "gfd": "plugin", "mig-manager": "plugin", "validator": "plugin", "nfd": "plugin",
     "plugin-validator": "plugin", "cuda-validator": "runtime", "operator": "plugin",
     "toolkit": "runtime", "driver": "driver", "dcgm-exporter": "driver", "dcgm": "driver",
 }

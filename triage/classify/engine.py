@@ -491,7 +491,7 @@ def inventory(ctx: Context) -> tuple[ResourceInventory, ...]:
 def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
     """Diagnose a loaded bundle; `target` overrides the manifest's target."""
     asked = target or manifest_target(bundle)
-    ctx = Context(bundle)
+    ctx = Context(bundle, Scope(node=asked.name if asked is not None and asked.kind == "Node" else None))
     targets = resolve_targets(ctx, asked)
     if asked is None:
         scope = Scope(None)
@@ -501,7 +501,7 @@ def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
             # a workload's other pods (the old replica of a rollout) matter too
             keys |= frozenset((p.namespace or "", p.name) for p in bundle.pods(asked.namespace)
                               if raw_requests_gpu(p.raw))
-        scope = Scope(keys)
+        scope = Scope(keys, node=ctx.scope.node)
     ctx.set_scope(scope)
     findings, needgaps, checks = run_rules(ctx)
     roles = {(p.namespace or "", p.name): role for role, p in ctx.stack_pods}
@@ -524,8 +524,14 @@ def _empty_scan(ctx: Context, all_gaps: tuple[Gap, ...]) -> Diagnosis:
     scope = {"nodes": len(ctx.nodes), "pods": len(ctx.pod_rows)}
     read = {"nodes", "pods"} <= ctx.present_kinds
     lists = [g for g in all_gaps if g.collector in ("nodes", "pods") and g.reason != "not_collected"]
-    if read and not lists:
+    if read and not lists and not ctx.stack_daemonsets:
         return _no_gpu(None, scope)
+    if read and not lists:
+        # a GPU stack is installed and no node is a GPU node by any account: that is unexplained
+        names = ", ".join(f"{w.namespace}/{w.name}" for w in ctx.stack_daemonsets[:3])
+        lists = [Gap("nodes", "no_gpu_node", f"the GPU stack's DaemonSets ({names}) run, yet no node advertises, is "
+                                             "labelled for or runs a GPU component", "`gpu-triage node NODE` for a node "
+                                             "that should have GPUs (its labels, the stack's selectors)", "node")]
     gaps = tuple(lists) or tuple(Gap(kind, "not_collected", f"the bundle holds no {what}", needs, "")
                                  for kind, (what, needs) in coverage.EVIDENCE_KINDS.items()
                                  if kind in ("nodes", "pods") and kind not in ctx.present_kinds)

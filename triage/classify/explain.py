@@ -58,7 +58,8 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "plugin.gfd_error": ("plugin.mig_config_failed", "runtime.", "driver."),
     "plugin.mig_config_failed": ("driver.",),
     "plugin.validation_no_free_gpu": ("driver.",),
-    "plugin.admission_failed": ("plugin.", "driver."),
+    "plugin.admission_failed": ("plugin.", "driver.", "node.gpu_not_advertised", "node.gpu_allocatable_zero",
+                                "node.gpu_unhealthy_devices"),
     # runtime
     "runtime.container_cli_init_failed": ("driver.",),
     "runtime.no_device_visible": ("runtime.toolkit_not_ready", "runtime.runtime_handler_missing", "driver."),

@@ -109,6 +109,13 @@ _HANDLER = re.compile(
 _RUNTIME_CLASS = re.compile(r"RuntimeClass \"(?P<n>[^\"]+)\" not found")
 _BINARY = re.compile(r"exec: \"(?P<n>nvidia-container-runtime[\w.\-]*)\": executable file not found")
 _TAIL = re.compile(r"(?::\s*unknown)?[\s\"'\\.]*$")
+# nvidia-container-runtime (nvidia-container-toolkit internal/modifier, CDI and auto modes):
+# "error modifying OCI spec: failed to create the automatic CDI modifier: ... failed to initialize NVML: ..."
+_MODIFY = re.compile(r"error modifying OCI spec:\s{1,4}(?P<detail>[^\n]{0,600}(?:\n[^\n]{0,600}){0,4})")
+# an OCI hook of the toolkit failing (nvidia-cdi-hook / nvidia-ctk hook create-symlinks, update-ldcache ...),
+# runc / crun wording: "<stage> hook #<n>: exit status <code>, stderr: <what it printed>"
+_OCI_HOOK = re.compile(r"(?:createContainer|createRuntime|startContainer|prestart|poststart) hook #\d{1,3}: "
+                       r"exit status \d{1,3}, stderr:\s{0,8}(?P<detail>[^\n]{0,300}(?:\n[^\n]{0,300}){0,2})")
 
 
 def _wrapping(text: str) -> Wrapping:
@@ -160,15 +167,31 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
     m = _BINARY.search(text)
     if m:
         return RuntimeFailure(RuntimeErrorKind.RUNTIME_BINARY_MISSING, _one_line(m.group(0)), handler=m.group("n"))
+    m = _MODIFY.search(text) or _OCI_HOOK.search(text)
+    if m:      # the toolkit's runtime (CDI / auto mode) or one of its OCI hooks, not the legacy CLI
+        detail = _TAIL.sub("", m.group("detail")).strip()
+        kind = "oci-spec" if m.re is _MODIFY else "hook"
+        cause, library, required, condition = _cause(detail, kind, text, ())
+        return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(m.group(0)), cli_kind=kind, detail=detail,
+                              cause=cause, library=library, required_cuda=required, reported_condition=condition,
+                              wrapping=_wrapping(text))
     return None
 
 
 def _cli_failure(text: str, m: re.Match) -> RuntimeFailure:
     cli_kind = m.group(1)
     detail = _TAIL.sub("", m.group(2)).strip()
-    low = detail.lower()
     hook = _HOOK_CMD.search(text)
     command = tuple(hook.group(1).split()) if hook else ()
+    cause, library, required, condition = _cause(detail, cli_kind, text, command)
+    return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(f"{m.group(0).split(':', 1)[0]}: {cli_kind} error: {detail}"),
+                          cli_kind=cli_kind, detail=detail, cause=cause, library=library, required_cuda=required,
+                          reported_condition=condition, hook_command=command, wrapping=_wrapping(text))
+
+
+def _cause(detail: str, cli_kind: str, text: str, command: tuple[str, ...]):
+    """(cause, library, required cuda, reported condition) of a toolkit error's detail."""
+    low = detail.lower()
     library = required = condition = None
     lib = _LIB.search(detail)
     if lib or "cannot open shared object file" in low:
@@ -202,6 +225,4 @@ def _cli_failure(text: str, m: re.Match) -> RuntimeFailure:
         cause = CliCause.MOUNT
     else:
         cause = CliCause.OTHER
-    return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(f"{m.group(0).split(':', 1)[0]}: {cli_kind} error: {detail}"),
-                          cli_kind=cli_kind, detail=detail, cause=cause, library=library, required_cuda=required,
-                          reported_condition=condition, hook_command=command, wrapping=_wrapping(text))
+    return cause, library, required, condition

@@ -28,13 +28,14 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from triage.bundle.objects.fields import as_tuple, dig
+from triage.bundle.objects.gpu_resource import labels_say_gpu
 from triage.bundle.objects.gpu_stack import stack_role
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.workload import Workload
 
 # The operator's order: each stage waits for the one before it.
-ORDER = ("driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-manager", "validator")
+ORDER = ("nfd", "driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-manager", "validator")
 
 # The state names, worst first within "broken".
 BROKEN = ("missing", "not_scheduled", "pending", "image_pull", "start_failed", "crash_loop", "failed",
@@ -44,6 +45,7 @@ FINE = ("running", "completed", "host", "os")
 _START_FAILED = {"CreateContainerError", "CreateContainerConfigError", "RunContainerError", "StartError",
                  "ContainerCannotRun", "CreateContainerSandboxError", "PostStartHookError"}
 _IMAGE = {"ImagePullBackOff", "ErrImagePull", "InvalidImageName", "ErrImageNeverPull"}
+_CREATING = {"", "ContainerCreating", "PodInitializing"}
 # an operator validation init container speaks for the stage it validates (and GKE's driver
 # installer, an init container of its own DaemonSet, for the driver)
 STAGE_OF_INIT = {"driver-validation": "driver", "toolkit-validation": "toolkit", "cuda-validation": "cuda-validator",
@@ -112,6 +114,9 @@ def pod_state(node: str, role: str, pod: Pod, ds: Workload | None = None) -> Com
         if s.kind == "waiting" and s.reason in _IMAGE:
             return ComponentState(state="image_pull", container=st.name, init=True, reason=s.reason,
                                   message=s.message, restarts=st.restart_count, **base)
+        if s.kind == "waiting" and s.reason in _CREATING and st.restart_count == 0 and st.last_state is None:
+            # the pod itself is still being created (no sandbox yet): no stage has run
+            return ComponentState(state="pending", reason=s.reason or "PodInitializing", message=s.message, **base)
         last = st.last_state if st.last_state is not None and st.last_state.kind == "terminated" else None
         return ComponentState(state="init_stuck", container=st.name, init=True,
                               reason=s.reason or s.kind, message=s.message or (last.message if last else ""),
@@ -123,7 +128,7 @@ def pod_state(node: str, role: str, pod: Pod, ds: Workload | None = None) -> Com
             continue
         s = st.state
         last = st.last_state if st.last_state is not None and st.last_state.kind == "terminated" else None
-        if s is not None and s.kind == "waiting" and s.reason not in ("", "PodInitializing", "ContainerCreating"):
+        if s is not None and s.kind == "waiting" and s.reason not in _CREATING:
             state = ("crash_loop" if s.reason == "CrashLoopBackOff" else "image_pull" if s.reason in _IMAGE
                      else "start_failed" if s.reason in _START_FAILED else "not_ready")
             return ComponentState(state=state, container=st.name, reason=s.reason,
@@ -188,18 +193,21 @@ def _expr(node: Node, e) -> bool:
 def has_gpu_hardware(node: Node) -> bool:
     """The node has NVIDIA GPUs by its own account: a GPU resource in capacity, or the labels
     NFD (`pci-10de.present`) and GFD / the operator (`nvidia.com/gpu.present`, `.product`,
-    `.count`) write from the hardware."""
-    if any(v > 0 for v in node.gpu_capacity.values()):
-        return True
-    lab = node.labels
-    return lab.get("nvidia.com/gpu.present") == "true" or lab.get("feature.node.kubernetes.io/pci-10de.present") \
-        == "true" or bool(lab.get("nvidia.com/gpu.product")) or lab.get("nvidia.com/gpu.count", "0") not in ("", "0")
+    `.count`) write from the hardware, or the cloud provider's accelerator labels."""
+    return any(v > 0 for v in node.gpu_capacity.values()) or labels_say_gpu(node.labels)
 
 
 def advertises_nvidia(node: Node) -> bool:
     """The kubelet lists an nvidia.com resource with a non-zero allocatable: a device plugin
     registered it (and initialised NVML to do so)."""
     return any(v > 0 for r, v in node.gpu_allocatable.items() if r.startswith("nvidia.com/"))
+
+
+def registered_nvidia(node: Node) -> bool:
+    """The kubelet knows an nvidia.com resource at all (in capacity, even at 0): a device plugin
+    registered it once; a 0 or a lower allocatable is about its devices, not its registration."""
+    return any(r.startswith("nvidia.com/") for r in node.gpu_capacity) or \
+        any(r.startswith("nvidia.com/") for r in node.gpu_allocatable)
 
 
 def _owner_ds(pod: Pod) -> str:

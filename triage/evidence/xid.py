@@ -41,6 +41,12 @@ _INIT_FAILED_RE = re.compile(
 # "GPU6 _kgspIsHeartbeatTimedOut: Heartbeat timed out", "GPU6 _kgspLogRpcTimeout: *** GSP Timeout ***",
 # "GPU0 rpcRecvPoll: Timeout waiting for RPC from GSP!" (R525+ open and closed modules)
 _GSP_TIMEOUT_RE = re.compile(r"^(?:GPU(\d+) )?\S*(?:kgsp|rpc)\w*: .*(?:Heartbeat timed out|GSP Timeout|Timeout waiting for RPC from GSP)")
+# other GSP firmware failures the open driver prints without an Xid (src/nvidia/src/kernel/gpu/gsp/
+# kernel_gsp.c, rpc.c): back-to-back RPC timeouts that mark the GPU for reset, an RPC poll timing out,
+# an RM allocation the firmware refused, the firmware failing to boot or initialise
+_GSP_FAILURE_RE = re.compile(r"^(?:GPU(\d+) )?(?:\S{1,80}: ){0,2}[^\n]{0,200}?(?:Back to back GSP RPC timeout"
+                             r"|rpcRecvPoll timedout|GspRmAlloc failed|Cannot initialize GSP firmware RM"
+                             r"|kgspInitRm\w{0,20}: [^\n]{0,80}failed|_kgspBootstrap\w{0,60}: [^\n]{0,80}(?:failed|error))")
 _BUS_DROP_LONG_RE = re.compile(r"^The NVIDIA GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)")
 _LOADING_RE = re.compile(r"loading NVIDIA UNIX .*Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
 _API_MISMATCH_RE = re.compile(r"API mismatch: the client has the version (\S+), but\s*(?:this kernel module has the version (\S+?)\.?)?")
@@ -231,7 +237,7 @@ def parse_kernel_log(text: str) -> KernelLog:
                                               nouveau=init.group(2) == "The NVIDIA probe routine was not called"),
                                      uuid_by_pci))
             continue
-        gsp = _GSP_TIMEOUT_RE.match(body)
+        gsp = _GSP_TIMEOUT_RE.match(body) or _GSP_FAILURE_RE.match(body)
         if gsp:
             events.append(XidEvent(KernelEventKind.GSP_TIMEOUT, None, None, None, None, body, msg.line, msg.end_line,
                                    msg.first, msg.timestamp, gpu_index=int(gsp.group(1)) if gsp.group(1) else None))

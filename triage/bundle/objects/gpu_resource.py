@@ -9,6 +9,7 @@ Reads a resource name as it appears in requests, limits, capacity and allocatabl
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 # Resource names that mean "a GPU" (or a slice of one) to the scheduler.
 GPU_RESOURCE_RE = re.compile(
@@ -88,3 +89,48 @@ def raw_mentions_gpu(raw: object) -> bool:
     status = raw.get("status") if isinstance(raw.get("status"), dict) else {}
     maps += [status.get("capacity"), status.get("allocatable")]
     return any(isinstance(m, dict) and any(isinstance(k, str) and "gpu" in k.lower() for k in m) for m in maps)
+
+
+# Node labels that say "this node has NVIDIA GPUs" although no GPU stack labelled it yet:
+# the cloud provider's and the node provisioner's own (label -> the values that mean yes;
+# None: any value but "", "0", "false").
+PROVIDER_GPU_LABELS = {
+    "cloud.google.com/gke-accelerator": None, "cloud.google.com/gke-gpu": None,
+    "k8s.amazonaws.com/accelerator": None, "karpenter.k8s.aws/instance-gpu-count": None,
+    "karpenter.k8s.aws/instance-gpu-manufacturer": ("nvidia",),
+    "kubernetes.azure.com/accelerator": ("nvidia",), "karpenter.azure.com/sku-gpu-count": None,
+    "karpenter.azure.com/sku-gpu-manufacturer": ("nvidia",),
+    "nvidia.com/gpu.present": ("true",), "nvidia.com/gpu.product": None, "nvidia.com/gpu.count": None,
+}
+# instance types whose family carries NVIDIA GPUs (AWS p/g families, Azure NC/ND/NV, GCP a2/a3/g2)
+GPU_INSTANCE_TYPE = re.compile(r"^(?:p[2-6][a-z]*|g[3-6][a-z]*|gr6)\.\w{1,20}$"
+                               r"|^Standard_N[CDV]\w{1,40}$|^(?:a2|a3|a4|g2)-\w{1,40}$")
+
+
+def labels_say_gpu(labels: object) -> bool:
+    """Whether a node's labels say it has NVIDIA GPUs: NFD's PCI label for vendor 10de (plain
+    or class-prefixed: `pci-10de.present`, `pci-0302_10de.present`), GFD/operator labels, the
+    cloud provider's accelerator labels, or a GPU instance type.
+
+        >>> labels_say_gpu({"feature.node.kubernetes.io/pci-0300_10de.present": "true"})
+        True
+        >>> labels_say_gpu({"node.kubernetes.io/instance-type": "g5.xlarge"}), labels_say_gpu({"kubernetes.io/os": "linux"})
+        (True, False)
+    """
+    if not isinstance(labels, Mapping):
+        return False
+    for key, value in labels.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            continue
+        if key.startswith("feature.node.kubernetes.io/pci-") and "10de" in key and key.endswith(".present"):
+            if value == "true":
+                return True
+            continue
+        if key in PROVIDER_GPU_LABELS:
+            wanted = PROVIDER_GPU_LABELS[key]
+            if (value.lower() in wanted) if wanted else value.strip().lower() not in ("", "0", "false"):
+                return True
+        if key in ("node.kubernetes.io/instance-type", "beta.kubernetes.io/instance-type") and \
+                GPU_INSTANCE_TYPE.match(value):
+            return True
+    return False

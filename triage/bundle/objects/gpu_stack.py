@@ -12,7 +12,7 @@ its name, and optionally its images: one pure table for the collector and the cl
 
 Roles: device-plugin, gfd, mig-manager, driver, toolkit, validator, cuda-validator,
 plugin-validator, dcgm-exporter, dcgm, operator, dra-plugin (GKE's `nvidia-gpu-device-plugin` and
-`nvidia-driver-installer` are device-plugin and driver). `coarse=True` folds the validator pods into
+`nvidia-driver-installer` are device-plugin and driver), nfd (Node Feature Discovery). `coarse=True` folds the validator pods into
 `validator` (the collector's view).
 """
 
@@ -37,12 +37,15 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     "nvidia-gpu-device-plugin": "device-plugin", "nvidia-driver-installer": "driver",
     # NVIDIA's DRA driver: the kubelet plugin publishes ResourceSlices in place of a device plugin
     "nvidia-dra-driver-gpu": "dra-plugin", "nvidia-dra-driver-gpu-kubelet-plugin": "dra-plugin",
+    # Node Feature Discovery: its workers write the PCI labels the GPU stack's DaemonSets select on
+    "node-feature-discovery": "nfd", "nfd-worker": "nfd", "nfd": "nfd",
 }
 LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name")
 # pod name prefixes, when no label says it (older charts, hand-made DaemonSets); most specific first
 ROLE_BY_NAME_PREFIX = (
     ("nvidia-device-plugin-validator", "plugin-validator"),
     ("nvidia-dra-driver-gpu-kubelet-plugin", "dra-plugin"),
+    ("gpu-operator-node-feature-discovery", "nfd"),
     ("nvidia-gpu-device-plugin", "device-plugin"),
     ("nvidia-driver-installer", "driver"),
     ("nvidia-cuda-validator", "cuda-validator"),

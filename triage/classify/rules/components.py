@@ -27,11 +27,12 @@ STAGE_ID: Mapping[str, tuple[str, str]] = {
     "device-plugin": ("plugin.not_running", "error"),
     "dra-plugin": ("plugin.not_running", "error"),
     "gfd": ("plugin.gfd_error", "error"),
+    "nfd": ("plugin.gfd_error", "error"),
     "mig-manager": ("plugin.mig_config_failed", "error"),
 }
 STAGE_LAYER: Mapping[str, str] = {"driver": "driver", "toolkit": "runtime", "cuda-validator": "runtime",
                                   "device-plugin": "plugin", "dra-plugin": "plugin", "gfd": "plugin",
-                                  "mig-manager": "plugin", "validator": "plugin"}
+                                  "mig-manager": "plugin", "validator": "plugin", "nfd": "plugin"}
 _POD_PARAM = {"driver": "driver_pod", "toolkit": "plugin_pod"}
 
 

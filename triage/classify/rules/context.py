@@ -34,6 +34,19 @@ def gpu_stack_role(pod: Pod) -> str | None:
 raw_requests_gpu = raw_pod_requests_gpu
 
 
+def _control_plane(node: Node) -> bool:
+    return any(k in node.labels for k in ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master"))
+
+
+def gpu_capacity_short(f) -> bool:
+    """An OutOf<GPU resource> rejection where the node's own capacity is below the request (0
+    while the device plugin has not registered, fewer after devices went unhealthy): the device
+    layer's. With the capacity there but used by other pods, it is the node's resource fit."""
+    if f.kind.value != "out_of_resource" or not f.resource or "gpu" not in f.resource.lower():
+        return False
+    return f.capacity is None or f.requested is None or f.capacity < f.requested
+
+
 def device_admission(f, reason: str) -> bool:
     """An admission failure in the kubelet's device manager's words (an UnexpectedAdmissionError,
     `Allocate failed`, a device named): the plugin layer's, not the node's."""
@@ -72,6 +85,7 @@ class Scope:
 
     pod_keys: frozenset[tuple[str, str]] | None = None   # None: every GPU pod (scan)
     extra_keys: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    node: str | None = None                              # the node asked for by name
 
 
 class Context:
@@ -102,11 +116,21 @@ class Context:
 
     @cached_property
     def gpu_node_names(self) -> tuple[str, ...]:
-        """Nodes that advertise or are labelled for GPUs, or run a GPU-stack pod."""
+        """Nodes that advertise or are labelled for GPUs, or run a GPU-stack pod; and the node
+        asked for by name, when the cluster runs a GPU stack and it is no control-plane node
+        (nothing labelled it a GPU node: that may be the failure)."""
         stack_nodes = {p.node_name for role, p in self.stack_pods
                        if role in ("device-plugin", "driver", "validator", "gfd", "toolkit")}
+        asked = self.scope.node
+        if asked and asked in self.nodes and self.stack_daemonsets and not _control_plane(self.nodes[asked]):
+            stack_nodes.add(asked)
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
+
+    @cached_property
+    def stack_daemonsets(self) -> tuple:
+        """The GPU stack's DaemonSets (device plugin, driver, toolkit, GFD, NFD ...)."""
+        return tuple(w for w in self.workloads if w.kind == "DaemonSet" and stack_role(w.raw, images=True))
 
     @cached_property
     def gpu_node_set(self) -> frozenset[str]:
@@ -127,7 +151,7 @@ class Context:
         """node name -> `triage.evidence.stack_state.NodeStack` for every GPU node: the
         expected state of the GPU stack, computed once for every rule that reads it."""
         from triage.evidence.stack_state import node_stacks, policy_driver_enabled
-        daemonsets = [w for w in self.workloads if w.kind == "DaemonSet"]
+        daemonsets = self.stack_daemonsets
         policies = list(self.bundle.custom_resources("clusterpolicies.nvidia.com"))
         return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, pod_subject, rule
-from triage.classify.rules.context import device_admission
+from triage.classify.rules.context import device_admission, gpu_capacity_short
 
 
 @rule(ids=("node.not_ready",), reads=("nodes",))
@@ -68,6 +68,8 @@ def admission_rejected(ctx):
         for f, cite, reason in ctx.admission_facts(pod):
             if f.kind.value not in _NODE_ADMISSION or (f.kind.value == "other" and device_admission(f, reason)):
                 continue
+            if gpu_capacity_short(f):
+                continue      # fewer GPUs than asked for at all: the device plugin's (rules/plugin.py)
             yield ctx.finding("node.admission_rejected", "error", pod_subject(pod), [cite],
                               "unrecognised" if f.kind.value == "other" else "recognised",
                               namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,

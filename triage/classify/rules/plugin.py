@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.components import component_findings
-from triage.classify.rules.context import device_admission, gpu_stack_role
+from triage.classify.rules.context import device_admission, gpu_capacity_short, gpu_stack_role
 from triage.classify.rules.driver import XID_ECC, XID_GSP, XID_NVLINK
 from triage.classify.rules.patterns import LogPattern, apply_patterns
 
@@ -67,7 +67,9 @@ def admission_errors(ctx):
         found: dict[str, tuple[list, object]] = {}
         for f, cite, reason in ctx.admission_facts(pod):
             fid = _ADMISSION_ID.get(f.kind.value)
-            if fid is None and f.kind.value == "other" and device_admission(f, reason):
+            if gpu_capacity_short(f):
+                fid = "plugin.admission_failed"      # the kubelet has fewer GPUs than the pod asks for at all
+            elif fid is None and f.kind.value == "other" and device_admission(f, reason):
                 fid = "plugin.admission_failed"      # the device manager's words, none catalogued
             if fid is None:
                 continue

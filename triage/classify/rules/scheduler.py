@@ -44,6 +44,8 @@ _KIND_ID = {
     K.SCHEDULER_ERROR: "scheduler.other_filter",
 }
 UNRECOGNISED = "scheduler.rejected_unrecognised"
+# event reasons schedulers write for a pod they cannot place (kube-scheduler, HAMi, KAI / Volcano)
+SCHEDULER_REASONS = ("FailedScheduling", "FilteringFailed", "Unschedulable")
 GPU_PREFIXES = ("nvidia.com/", "alpha.kubernetes.io/nvidia-gpu", "amd.com/gpu")
 
 
@@ -63,7 +65,7 @@ def _latest_message(ctx, pod):
     """(parsed message, citation) of the newest FailedScheduling event, else the PodScheduled condition."""
     from triage.evidence.scheduler_message import parse_scheduling_message
     for ev in reversed(ctx.pod_events(pod)):
-        if ev.reason in ("FailedScheduling", "NotTriggerScaleUp", "FilteringFailed"):
+        if ev.reason in SCHEDULER_REASONS + ("NotTriggerScaleUp",):
             msg = parse_scheduling_message(ev.message)
             if msg is not None and ev.reason != "NotTriggerScaleUp":
                 return msg, ctx.cite_event(ev)
@@ -82,7 +84,7 @@ def _own_scheduler_words(ctx, pod):
     if pod.scheduler_name in ("", "default-scheduler"):
         return None
     for ev in reversed(ctx.pod_events(pod)):
-        if ev.type == "Warning" and ev.reason in ("FailedScheduling", "FilteringFailed") \
+        if ev.type == "Warning" and (ev.reason in SCHEDULER_REASONS or ev.source_component == pod.scheduler_name) \
                 and ev.source_component not in ("", "default-scheduler") and ev.message.strip():
             return ev.message, ctx.cite_event(ev)
     c = pod.condition("PodScheduled")
@@ -95,7 +97,8 @@ def _any_scheduler_words(ctx, pod):
     """(text, citation) of the newest FailedScheduling / FilteringFailed event or PodScheduled=False
     message, whatever its wording (None: the scheduler said nothing)."""
     for ev in reversed(ctx.pod_events(pod)):
-        if ev.reason in ("FailedScheduling", "FilteringFailed") and ev.message.strip():
+        if (ev.reason in SCHEDULER_REASONS or (ev.source_component and ev.source_component == pod.scheduler_name)) \
+                and ev.message.strip():
             return ev.message, ctx.cite_event(ev)
     c = pod.condition("PodScheduled")
     if c is not None and c.status == "False" and c.message and c.message.strip():
@@ -255,7 +258,15 @@ def unschedulable(ctx):
                 yield NeedGap(Gap("events", "not_collected", f"no events of namespace {pod.namespace}",
                                   f"list events in namespace {pod.namespace}", "scheduler"), pod_subject(pod))
                 continue
-            # Pending, unbound, and no scheduler wrote a word about it
+            if pod.scheduler_name not in ("", "default-scheduler") and pod.condition("PodScheduled") is not None:
+                # a custom scheduler saw the pod (PodScheduled=False) and wrote no word: its own log says why
+                yield NeedGap(Gap("scheduler", "no_message", f"{pod.scheduler_name} wrote no event or condition "
+                                  f"message about {pod.namespace}/{pod.name}",
+                                  f"the log of the {pod.scheduler_name} pods and its own objects (PodGroup, queue)",
+                                  "scheduler"), pod_subject(pod))
+                continue
+            # Pending, unbound, and no scheduler wrote a word about it (no PodScheduled condition:
+            # none even looked at it)
             yield ctx.finding("scheduler.pending_unexplained", "error", pod_subject(pod),
                               [ctx.cite_field(pod, f"{pod.name} status", _status_fields(pod))], "inferred",
                               namespace=pod.namespace, pod=pod.name, scheduler=pod.scheduler_name or None)
