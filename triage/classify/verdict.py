@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 from triage.classify import coverage
 from triage.classify.explain import EXPLAINED_BY
 from triage.classify.model import (
-    LAYER_ORDER, Check, Finding, Gap, Layer, LayerStatus, LayerVerdict, Status)
+    LAYER_ORDER, Certainty, Check, Finding, Gap, Layer, LayerStatus, LayerVerdict, Status)
 from triage.classify.rules.base import Checked
 
 ALL_LAYERS = frozenset(LAYER_ORDER)
@@ -41,13 +41,15 @@ def could_explain_from(layer: str, fid: str) -> bool:
 
 # ids that name what is seen, not why: a root cause among them is only a problem when the
 # layers that could say why were checked
-SYMPTOM_IDS = frozenset({"application.crash_unclassified"})
+SYMPTOM_IDS = frozenset({"application.crash_unclassified", "plugin.not_registered"})
 
 
 def is_symptom(f: Finding) -> bool:
     """Scheduler and node findings say what the cluster shows (no GPU advertised, nowhere to
-    place the pod); a component's own failure (plugin, runtime, driver, the workload) is a cause."""
-    return f.layer in (Layer.SCHEDULER, Layer.NODE) or f.id in SYMPTOM_IDS
+    place the pod); so do an unclassified crash and a plugin that runs yet registered nothing,
+    unless a message said why. A component's own failure (plugin, runtime, driver, the
+    workload) is a cause."""
+    return f.layer in (Layer.SCHEDULER, Layer.NODE) or (f.id in SYMPTOM_IDS and f.certainty is not Certainty.RECOGNISED)
 
 
 def _checks(items: Iterable[Checked]) -> tuple[Check, ...]:

@@ -228,9 +228,20 @@ def policy_driver_enabled(policies: Iterable) -> bool | None:
     return None
 
 
+def ds_short(ds: Workload) -> bool:
+    """The DaemonSet's own status says a pod it wants is not there or not ready (no status: unknown, so yes)."""
+    st = ds.raw.get("status") if isinstance(ds.raw.get("status"), Mapping) else {}
+    desired = st.get("desiredNumberScheduled")
+    if not isinstance(desired, int):
+        return True
+    return any(isinstance(st.get(k), int) and st[k] < desired for k in ("currentNumberScheduled", "numberReady"))
+
+
 def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], daemonsets: Iterable[Workload],
-                driver_enabled: bool | None = None) -> dict[str, NodeStack]:
-    """One NodeStack per node given: the state of every component expected or found there."""
+                driver_enabled: bool | None = None, pods_read: frozenset[str] | None = None) -> dict[str, NodeStack]:
+    """One NodeStack per node given: the state of every component expected or found there.
+    `pods_read`: the namespaces whose pod list the bundle holds (None: all); a DaemonSet's pod is
+    called missing only when its namespace was read and the DaemonSet's own status is short."""
     nodes = list(nodes)
     by_node: dict[str, list[tuple[str, Pod]]] = defaultdict(list)
     for role, pod in stack_pods:
@@ -264,8 +275,9 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 continue
             ok, why = admits(ds, node)
             if ok:
-                comps.append(ComponentState(node.name, role, "missing", daemonset=ds,
-                                            reason="no pod of the DaemonSet on the node"))
+                if (pods_read is None or (ds.namespace or "") in pods_read) and ds_short(ds):
+                    comps.append(ComponentState(node.name, role, "missing", daemonset=ds,
+                                                reason="no pod of the DaemonSet on the node"))
             elif role in ("device-plugin", "dra-plugin") and role not in seen_roles and not node.gpu_allocatable:
                 # the node has GPUs but the plugin's DaemonSet does not want a pod there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))

@@ -224,6 +224,6 @@ def crash_unclassified(ctx):
             if t.lines:
                 n = len(t.lines)
                 cites.append(ctx.cite_line(t, n, t.lines[-1]))
-            yield ctx.finding("application.crash_unclassified", "error", pod_subject(pod), cites,
+            yield ctx.finding("application.crash_unclassified", "error", pod_subject(pod), cites, "unrecognised",
                               namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
                               exit_code=state.exit_code if state else None)

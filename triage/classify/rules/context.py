@@ -118,11 +118,13 @@ class Context:
     def gpu_node_names(self) -> tuple[str, ...]:
         """Nodes that advertise or are labelled for GPUs, or run a GPU-stack pod; and the node
         asked for by name, when the cluster runs a GPU stack and it is no control-plane node
-        (nothing labelled it a GPU node: that may be the failure)."""
+        (nothing labelled it a GPU node: that may be the failure; a single-node cluster's node
+        is its control plane and its GPU node at once)."""
         stack_nodes = {p.node_name for role, p in self.stack_pods
                        if role in ("device-plugin", "driver", "validator", "gfd", "toolkit")}
         asked = self.scope.node
-        if asked and asked in self.nodes and self.stack_daemonsets and not _control_plane(self.nodes[asked]):
+        workers = any(not _control_plane(n) for n in self.nodes.values())
+        if asked and asked in self.nodes and self.stack_daemonsets and not (workers and _control_plane(self.nodes[asked])):
             stack_nodes.add(asked)
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
@@ -153,7 +155,17 @@ class Context:
         from triage.evidence.stack_state import node_stacks, policy_driver_enabled
         daemonsets = self.stack_daemonsets
         policies = list(self.bundle.custom_resources("clusterpolicies.nvidia.com"))
-        return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies))
+        return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies),
+                           self.pods_collected_ns)
+
+    @cached_property
+    def pods_collected_ns(self) -> frozenset[str]:
+        out = set()
+        for path in self.bundle.files:
+            parsed = layout.parse_namespaced_list(path)
+            if parsed and parsed[0] == "pods":
+                out.add(parsed[1])
+        return frozenset(out)
 
     @cached_property
     def started_gpu_containers(self) -> Mapping[str, tuple[Pod, ...]]:

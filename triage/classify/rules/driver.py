@@ -193,7 +193,7 @@ def kernel_log(ctx):
                               [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
 
 
-@rule(ids=("driver.not_ready", "driver.image_unavailable"), reads=("nodes", "pods"))
+@rule(ids=("driver.not_ready", "driver.image_unavailable"), reads=("nodes", "pods|daemonsets"))
 def components(ctx):
     """The driver of each GPU node from the stack's expected state (driver container, GKE's
     driver installer, the operator's driver validation). A host-owned driver has no pod: a

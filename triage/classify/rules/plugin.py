@@ -101,7 +101,7 @@ def admission_errors(ctx):
 
 
 @rule(ids=("plugin.not_running", "plugin.not_registered", "plugin.gfd_error", "plugin.mig_config_failed"),
-      reads=("nodes", "pods"))
+      reads=("nodes", "pods|daemonsets"))
 def components(ctx):
     """The device plugin (or DRA kubelet plugin), GFD and MIG manager of each GPU node, from
     the stack's expected state: missing, unscheduled, Pending, Init-stuck, crash-looping or

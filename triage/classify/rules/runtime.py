@@ -49,7 +49,7 @@ def log_signatures(ctx):
     yield from apply_patterns(ctx, PATTERNS)
 
 
-@rule(ids=("runtime.toolkit_not_ready", "runtime.no_device_visible"), reads=("nodes", "pods"))
+@rule(ids=("runtime.toolkit_not_ready", "runtime.no_device_visible"), reads=("nodes", "pods|daemonsets"))
 def components(ctx):
     """The container toolkit (and the operator's toolkit / CUDA validation stages) of each GPU
     node from the stack's expected state. A GPU container that started on the node shows
