@@ -37,3 +37,8 @@ def playbooks_dir() -> Path:
 def report_templates_dir() -> Path:
     """The directory holding the report templates (`*.j2`) the renderers load."""
     return _resource_dir("report_templates_data", "report_templates")
+
+
+def findings_schema_path() -> Path:
+    """The JSON Schema of findings v1 shipped with the tool (`triage/data/findings-v1.schema.json`)."""
+    return _PACKAGE / "data" / "findings-v1.schema.json"

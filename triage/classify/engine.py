@@ -349,7 +349,8 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
     nodes: set[str] = set()
     if not t.found:
         gap = _missing_target_gap(subject, all_gaps)
-        return Diagnosis(subject, Status.INCONCLUSIVE, None, (), (gap,))
+        layers = tuple(LayerVerdict(layer, LayerStatus.NOT_CHECKED, (), (gap,)) for layer in LAYER_ORDER)
+        return Diagnosis(subject, Status.INCONCLUSIVE, None, (), (gap,), layers)
     if subject.kind == "Node":
         node = ctx.nodes.get(subject.name)
         if subject.name not in ctx.gpu_node_set and not (node is not None and raw_mentions_gpu(node.raw)) \
