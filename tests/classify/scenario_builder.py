@@ -67,6 +67,24 @@ STACK_DS_SELECTOR = {
 }
 
 
+def _collector_of(path: str) -> str | None:
+    """The collector that writes a bundle path (None: not one a collector lists)."""
+    if path.endswith("-errors.json"):
+        return None
+    if path == layout.NODES:
+        return "nodes"
+    if path.startswith(layout.LOGS + "/"):
+        return "logs"
+    if path.startswith(layout.GPU_EXEC + "/"):
+        return "exec"
+    if path.startswith(layout.GPU_NODES + "/"):
+        return "node-files"
+    parsed = layout.parse_namespaced_list(path)
+    if parsed:
+        return {"pods": "pods", "events": "events"}.get(parsed[0], "workloads")
+    return None
+
+
 def _sfx(*parts: str) -> str:
     return hashlib.sha256("/".join(parts).encode()).hexdigest()[:5]
 
@@ -451,8 +469,15 @@ class World:
         if self.with_manifest:
             for g in self.gaps:
                 w.add_gap(**g)
-            for kind in ("nodes", "pods", "events", "logs", "exec"):
-                w.add_collector(kind, "ok", 0.1)
+            # each collector lists the files it wrote, as the real collector does (a file the
+            # manifest lists and the bundle lacks is then a gap on its layer)
+            files: dict[str, list[str]] = {k: [] for k in ("nodes", "pods", "events", "logs", "exec", "node-files",
+                                                          "workloads")}
+            for path in sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()):
+                files[_collector_of(path)].append(path) if _collector_of(path) else None
+            for kind, written in files.items():
+                if written or kind in ("nodes", "pods", "events", "logs", "exec"):
+                    w.add_collector(kind, "ok", 0.1, written)
             w.write_manifest(self.manifest_target, {"rules": ["default"], "count": 0}, created_at=self.created_at)
         return out
 

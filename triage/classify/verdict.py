@@ -11,6 +11,8 @@ The status says only what was checked:
   whose explanation could sit in a layer that was not checked (a node that advertises no
   GPU, with no device-plugin evidence at all) is INCONCLUSIVE, the would-be root kept as
   the suspect; a component's own failure is a cause whatever lies below it unchecked;
+- so is a root cause whose own layer lost evidence that could confirm or refine it (a device
+  plugin crash-looping while its log is forbidden), and a symptom whose explaining layers did;
 - otherwise a root cause is a PROBLEM;
 - nothing found: HEALTHY only when every applicable layer passed and no evidence that
   matters is missing; else INCONCLUSIVE.
@@ -92,8 +94,16 @@ def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Se
     """(status, suspect): the suspect is the would-be root cause of an inconclusive diagnosis."""
     blind = [v.layer.value for v in layers if v.status is LayerStatus.NOT_CHECKED]
     if root is not None:
-        if is_symptom(root) and any(could_explain_from(layer, root.id) for layer in blind):
+        symptom = is_symptom(root)
+        if symptom and any(could_explain_from(layer, root.id) for layer in blind):
             return Status.INCONCLUSIVE, root
+        # evidence of the root's own layer that could confirm or refine it is missing (a forbidden
+        # or lost log): the answer is a suspect, not a verdict; for a symptom, so is any layer below
+        for g in decisive:
+            if g.reason == "not_collected":
+                continue        # absent without a record of a failure: not lost evidence
+            if g.layer == root.layer.value or (symptom and g.layer and could_explain_from(g.layer, root.id)):
+                return Status.INCONCLUSIVE, root
         return Status.PROBLEM, None
     if blind or decisive or symptom:
         return Status.INCONCLUSIVE, None
