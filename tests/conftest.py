@@ -28,3 +28,19 @@ CORPUS = SHARED / "corpus"
 @pytest.fixture
 def corpus() -> Path:
     return CORPUS
+
+
+# The fast tier (`pytest -m "not slow"`, under a minute on 2 cores) is the in-process tests.
+# Whole modules that start servers, subprocesses or a browser belong to the slow tier (still run
+# by CI and by plain `pytest`); single tests elsewhere mark themselves `@pytest.mark.slow`.
+SLOW_MODULES = ("tests/watch/", "tests/replay/", "tests/collect/", "tests/test_demo.py", "tests/test_deploy.py",
+                "tests/test_cli.py", "tests/test_honest_verdict.py", "tests/render/test_browser.py",
+                "tests/notify/", "tests/classify/test_exec_gap.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    root = Path(__file__).resolve().parent.parent
+    for item in items:
+        rel = Path(str(item.fspath)).resolve().relative_to(root).as_posix()
+        if rel.startswith(SLOW_MODULES):
+            item.add_marker(pytest.mark.slow)

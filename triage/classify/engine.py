@@ -168,6 +168,8 @@ def needs_for_piece(piece: str) -> tuple[str, str]:
     if piece.startswith(layout.GPU_NODES + "/"):
         return "node-files", "create pods/exec on the node's driver pod"
     parsed = layout.parse_namespaced_list(piece + ".json")
+    if parsed and parsed[1].startswith("_node_"):
+        return parsed[0], f"list {parsed[0]} on node {parsed[1][len('_node_'):]} (cluster scope, fieldSelector spec.nodeName)"
     if parsed:
         kind, ns = parsed
         verb_kind = {"pvcs": "persistentvolumeclaims", "resource-quota": "resourcequotas",
@@ -391,7 +393,9 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
                 candidates = tuple(named) or ctx.gpu_node_names
                 nodes.update(candidates)
                 for n in candidates:
-                    checks += idx.checks_by_subject.get(node_subject(n), ())
+                    # a candidate's check passes a layer only where that node has no finding of its own
+                    broken = {f.layer.value for f in idx.infra_by_node.get(n, ())}
+                    checks += [c for c in idx.checks_by_subject.get(node_subject(n), ()) if c.layer not in broken]
                 if not candidates and ctx.nodes_collected:
                     # every node was read, and none offers or is labelled for a GPU
                     checks.append(Checked(subject, (layout.NODES,), "node", "engine.no_gpu_node"))

@@ -150,8 +150,18 @@ def workload_state(ctx):
     """Every workload pod that started is a check of this layer: its containers' states,
     restarts and terminations were read (the rules above judge what they show)."""
     for pod in ctx.scope_pods:
-        if pod.node_name and any(not st.init and st.state is not None for st in pod.container_statuses):
+        main = [st for st in pod.container_statuses if not st.init]
+        if pod.node_name and main and all(_quiet(st) for st in main):
             yield ctx.checked(pod_subject(pod), [pod.source])
+
+
+def _quiet(st) -> bool:
+    """Running (or completed) and never failed since: a state that shows nothing wrong. A crash
+    or a restart is not a passing check, whatever else says why."""
+    s, last = st.state, st.last_state
+    if s is None or s.kind == "waiting" or (s.kind == "terminated" and (s.exit_code or 0) != 0):
+        return False
+    return not (last is not None and last.kind == "terminated" and (last.exit_code or 0) != 0)
 
 
 @rule(ids=("application.probe_killed_during_startup",), reads=("events",))

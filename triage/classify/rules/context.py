@@ -117,17 +117,27 @@ class Context:
     @cached_property
     def gpu_node_names(self) -> tuple[str, ...]:
         """Nodes that advertise or are labelled for GPUs, or run a GPU-stack pod; and the node
-        asked for by name, when the cluster runs a GPU stack and it is no control-plane node
-        (nothing labelled it a GPU node: that may be the failure; a single-node cluster's node
-        is its control plane and its GPU node at once)."""
+        asked for by name, when the cluster's device plugin DaemonSet wants 0 pods and it is no
+        control-plane node (nothing labelled it a GPU node: that may be the failure; a
+        single-node cluster's node is its control plane and its GPU node at once)."""
         stack_nodes = {p.node_name for role, p in self.stack_pods
                        if role in ("device-plugin", "driver", "validator", "gfd", "toolkit")}
         asked = self.scope.node
         workers = any(not _control_plane(n) for n in self.nodes.values())
-        if asked and asked in self.nodes and self.stack_daemonsets and not (workers and _control_plane(self.nodes[asked])):
+        if asked and asked in self.nodes and self.plugin_runs_nowhere and \
+                not (workers and _control_plane(self.nodes[asked])):
             stack_nodes.add(asked)
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
+
+    @cached_property
+    def plugin_runs_nowhere(self) -> bool:
+        """A device plugin DaemonSet is installed and wants 0 pods: it finds no node to run on."""
+        for ds in self.stack_daemonsets:
+            desired = ds.raw.get("status", {}).get("desiredNumberScheduled") if isinstance(ds.raw.get("status"), dict) else None
+            if desired == 0 and stack_role(ds.raw, images=True) in ("device-plugin", "dra-plugin"):
+                return True
+        return False
 
     @cached_property
     def stack_daemonsets(self) -> tuple:
