@@ -103,6 +103,13 @@ def component_findings(ctx, layer: str) -> Iterator:
                 if own != layer or c.state not in ("running", "completed"):
                     continue
                 node_view = ctx.nodes.get(node)
+                if c.role == "nfd" and node_view is not None and \
+                        not any(k.startswith("feature.node.kubernetes.io/") for k in node_view.labels):
+                    # its worker runs, yet the node carries none of the labels it writes: it is not labelling
+                    yield ctx.checked(subject, [c.pod.source])
+                    yield ctx.finding("plugin.gfd_error", "error", subject, [_status_cite(ctx, c)] + _log_cites(ctx, c),
+                                      Certainty.INFERRED, **_params(c))
+                    continue
                 if c.role == "device-plugin" and node_view is not None and not advertises_nvidia(node_view):
                     if has_gpu_hardware(node_view) and not registered_nvidia(node_view):
                         # it runs, yet the kubelet lists no GPU of it: not registered, whatever its log says

@@ -34,8 +34,13 @@ def gpu_stack_role(pod: Pod) -> str | None:
 raw_requests_gpu = raw_pod_requests_gpu
 
 
-def _control_plane(node: Node) -> bool:
-    return any(k in node.labels for k in ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master"))
+_CONTROL_PLANE = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
+
+
+def _control_plane_only(node: Node) -> bool:
+    """A control-plane node that keeps workloads off (its NoSchedule control-plane taint); a
+    single-node cluster's server, untainted, runs the GPU workloads too."""
+    return any(t.key in _CONTROL_PLANE and t.effect in ("NoSchedule", "NoExecute") for t in node.taints)
 
 
 def gpu_capacity_short(f) -> bool:
@@ -117,27 +122,29 @@ class Context:
     @cached_property
     def gpu_node_names(self) -> tuple[str, ...]:
         """Nodes that advertise or are labelled for GPUs, or run a GPU-stack pod; and the node
-        asked for by name, when the cluster's device plugin DaemonSet wants 0 pods and it is no
+        asked for by name, when the GPU stack finds no node to run on and it is no tainted
         control-plane node (nothing labelled it a GPU node: that may be the failure; a
-        single-node cluster's node is its control plane and its GPU node at once)."""
+        single-node cluster's untainted server is its GPU node too)."""
         stack_nodes = {p.node_name for role, p in self.stack_pods
                        if role in ("device-plugin", "driver", "validator", "gfd", "toolkit")}
         asked = self.scope.node
-        workers = any(not _control_plane(n) for n in self.nodes.values())
-        if asked and asked in self.nodes and self.plugin_runs_nowhere and \
-                not (workers and _control_plane(self.nodes[asked])):
+        if asked and asked in self.nodes and (self.stack_daemonsets or self.stack_pods) and self.plugin_runs_nowhere \
+                and not _control_plane_only(self.nodes[asked]):
             stack_nodes.add(asked)
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
 
     @cached_property
     def plugin_runs_nowhere(self) -> bool:
-        """A device plugin DaemonSet is installed and wants 0 pods: it finds no node to run on."""
+        """The GPU stack expects GPU nodes and finds none: a device plugin DaemonSet that wants 0
+        pods, or the GPU Operator installed (its pod, a ClusterPolicy) while no node is a GPU node."""
         for ds in self.stack_daemonsets:
             desired = ds.raw.get("status", {}).get("desiredNumberScheduled") if isinstance(ds.raw.get("status"), dict) else None
             if desired == 0 and stack_role(ds.raw, images=True) in ("device-plugin", "dra-plugin"):
                 return True
-        return False
+        operator = any(role == "operator" for role, _ in self.stack_pods) or \
+            any(True for _ in self.bundle.custom_resources("clusterpolicies.nvidia.com"))
+        return operator and not any(n.looks_like_gpu_node for n in self.nodes.values())
 
     @cached_property
     def stack_daemonsets(self) -> tuple:
