@@ -1,0 +1,152 @@
+"""State first, words second: a GPU-stack component that is visibly broken in the objects is a
+finding at its own layer whatever its log says; a recognised log line refines the id, an
+unknown one never demotes it to the node symptom; a component the OS owns is no missing pod.
+
+Each world is a GPU node with the GPU Operator's stack (tests/classify/scenario_builder.py),
+broken in one place; the log lines of the broken components are written as the component's
+klog would print an error no signature knows."""
+
+from __future__ import annotations
+
+from tests.classify.scenario_builder import OPERATOR_NS, World
+from triage.bundle.views import load_bundle
+from triage.classify.engine import diagnose
+from triage.render.json import findings_document
+
+UNKNOWN_ERROR = ('E1129 14:20:00.000001       1 main.go:142] error starting plugins: a wording no catalog '
+                 'has seen: frobnicator rejected the socket\n')
+
+
+def _doc(w: World, tmp_path) -> dict:
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        return findings_document(diagnose(b), b)
+
+
+def _crash(w: World, role: str, container: str, init: bool = False, reason: str = "CrashLoopBackOff",
+           restarts: int = 7, running: bool = False) -> str:
+    name = w.stack("gpu-node-1", role)
+    pod = w.get_pod(OPERATOR_NS, name)
+    pod["status"]["phase"] = "Pending" if init else "Running"
+    key = "initContainerStatuses" if init else "containerStatuses"
+    for st in pod["status"].get(key, []):
+        if st["name"] == container:
+            state = {"running": {"startedAt": "2026-11-29T14:00:00Z"}} if running else \
+                {"waiting": {"reason": reason, "message": "back-off 5m0s restarting failed container"}}
+            st.update({"state": state, "ready": False, "restartCount": restarts,
+                       "lastState": {} if running else {"terminated": {"exitCode": 1, "reason": "Error",
+                                                                       "startedAt": "2026-11-29T14:19:00Z",
+                                                                       "finishedAt": "2026-11-29T14:20:00Z"}}})
+    if init:
+        for st in pod["status"]["containerStatuses"]:
+            st.update({"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False})
+    return name
+
+
+def test_crash_looping_plugin_with_an_unknown_log_is_the_plugin_layer(tmp_path):
+    w = World("dp-crash-unknown")
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = _crash(w, "device-plugin", "nvidia-device-plugin")
+    w.log(OPERATOR_NS, name, "nvidia-device-plugin", UNKNOWN_ERROR, previous=True)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert doc["status"] == "problem" and rc["id"] == "plugin.not_running", [f["id"] for f in doc["findings"]]
+    assert rc["certainty"] == "inferred" and "node.gpu_not_advertised" in rc["explains"]
+    assert doc["layers"]["plugin"]["status"] == "root" and doc["layers"]["node"]["status"] == "failed"
+    # it cites the container status and the last error-looking line of the previous log, verbatim
+    assert any(e["line"] == 1 and "frobnicator rejected the socket" in e["excerpt"] for e in rc["evidence"])
+    assert any(e["line"] is None and "CrashLoopBackOff" in e["excerpt"] for e in rc["evidence"])
+
+
+def test_a_recognised_line_refines_the_crash_loop(tmp_path):
+    w = World("dp-crash-nvml")
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = _crash(w, "device-plugin", "nvidia-device-plugin")
+    w.log(OPERATOR_NS, name, "nvidia-device-plugin", "I1129 14:20:00.000001       1 main.go:317] Retrieving plugins.\n"
+          "E1129 14:20:00.000002       1 factory.go:115] Failed to initialize NVML: could not load NVML library.\n",
+          previous=True)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "plugin.nvml_unavailable" and doc["root_cause"]["certainty"] == "recognised"
+    assert "plugin.not_running" in doc["root_cause"]["explains"]
+
+
+def test_plugin_stuck_in_init_on_toolkit_validation_is_the_toolkit(tmp_path):
+    w = World("dp-init-stuck")
+    w.gpu_node("gpu-node-1", gpus=2, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    _crash(w, "device-plugin", "toolkit-validation", init=True, running=True, restarts=0)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["id"] == "runtime.toolkit_not_ready", ids
+    assert "plugin.not_running" in doc["root_cause"]["explains"]
+    assert doc["layers"]["runtime"]["status"] == "root" and doc["layers"]["plugin"]["status"] == "failed"
+
+
+def test_a_daemonset_that_wants_no_pod_on_a_gpu_node_is_the_plugin(tmp_path):
+    """The plugin's DaemonSet selects nvidia.com/gpu.deploy.device-plugin=true; the GPU node says false."""
+    w = World("dp-not-scheduled")
+    w.gpu_node("gpu-node-1", gpus=2, allocatable=None,
+               labels={"nvidia.com/gpu.deploy.device-plugin": "false"})
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    plugin = w.stack("gpu-node-1", "device-plugin")
+    w.pods[OPERATOR_NS] = [p for p in w.pods[OPERATOR_NS] if p["metadata"]["name"] != plugin]
+    w.workload("DaemonSet", OPERATOR_NS, "nvidia-device-plugin-daemonset",
+               template_pod={"spec": {"nodeSelector": {"nvidia.com/gpu.deploy.device-plugin": "true"},
+                                      "containers": [{"name": "nvidia-device-plugin",
+                                                      "image": "nvcr.io/nvidia/k8s-device-plugin:v0.17.0"}]}},
+               status={"desiredNumberScheduled": 0, "currentNumberScheduled": 0, "numberReady": 0})
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "plugin.not_running" and rc["params"]["state"] == "not_scheduled", [f["id"] for f in doc["findings"]]
+    assert "nvidia.com/gpu.deploy.device-plugin" in rc["params"]["reason"]
+
+
+def test_bottlerocket_has_no_plugin_pod_and_that_is_not_missing(tmp_path):
+    """Bottlerocket's device plugin is part of the OS: no pod, no DaemonSet; the node advertises."""
+    w = World("bottlerocket-healthy")
+    w.gpu_node("gpu-node-1", gpus=1, operator=False)
+    w.get_node("gpu-node-1")["status"]["nodeInfo"]["osImage"] = "Bottlerocket OS 1.26.1 (aws-k8s-1.31-nvidia)"
+    w.pod("ml", "infer-0", node="gpu-node-1", gpu=1, containers=("server",))
+    w.target("Pod", "ml", "infer-0")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "healthy", (doc["findings"], doc["layers"])
+    assert doc["layers"]["plugin"]["status"] == "passed"
+
+
+def test_gke_driver_installer_stuck_is_the_driver(tmp_path):
+    """GKE: kube-system's nvidia-gpu-device-plugin waits in its nvidia-driver-installer init container."""
+    w = World("gke-installer-stuck")
+    w.gpu_node("gpu-node-1", gpus=1, operator=False, allocatable=None,
+               labels={"cloud.google.com/gke-accelerator": "nvidia-l4"})
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    w.pod("kube-system", "nvidia-gpu-device-plugin-small-cos-x7k2p", node="gpu-node-1", gpu=0,
+          containers=("nvidia-gpu-device-plugin",), init_containers=("nvidia-driver-installer",),
+          labels={"k8s-app": "nvidia-gpu-device-plugin"}, owner=("DaemonSet", "nvidia-gpu-device-plugin-small-cos"),
+          phase="Pending", statuses={"nvidia-gpu-device-plugin": {"state": {"waiting": {"reason": "PodInitializing"}},
+                                                                   "ready": False}},
+          init_statuses={"nvidia-driver-installer": {"state": {"running": {"startedAt": "2026-11-29T14:00:00Z"}},
+                                                      "ready": False, "restartCount": 0}})
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "driver.not_ready", [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["params"]["container"] == "nvidia-driver-installer"
+
+
+def test_unknown_container_start_error_is_the_runtime_layer_in_its_own_words(tmp_path):
+    w = World("start-unknown")
+    w.gpu_node("gpu-node-1", gpus=1)
+    msg = ("failed to create containerd task: failed to create shim task: OCI runtime create failed: a new "
+           "runtime said no in words no catalog knows: unknown")
+    w.pod("ml", "infer-0", node="gpu-node-1", gpu=1, containers=("server",), runtime_class="nvidia", ready=False,
+          statuses={"server": {"state": {"waiting": {"reason": "RunContainerError", "message": msg}}, "ready": False,
+                               "restartCount": 3}})
+    w.target("Pod", "ml", "infer-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "runtime.start_failed_unrecognised" and rc["certainty"] == "unrecognised"
+    assert "a new runtime said no" in rc["evidence"][0]["excerpt"]
