@@ -38,9 +38,13 @@ SLOW_MODULES = ("tests/watch/", "tests/replay/", "tests/collect/", "tests/test_d
                 "tests/notify/", "tests/classify/test_exec_gap.py")
 
 
+# tests that run the CLI in a subprocess (an interpreter start each)
+SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",)
+
+
 def pytest_collection_modifyitems(config, items):
     root = Path(__file__).resolve().parent.parent
     for item in items:
         rel = Path(str(item.fspath)).resolve().relative_to(root).as_posix()
-        if rel.startswith(SLOW_MODULES):
+        if rel.startswith(SLOW_MODULES) or f"{rel}::{item.name}".startswith(SLOW_TESTS):
             item.add_marker(pytest.mark.slow)

@@ -252,6 +252,7 @@ def test_escalation_names_who(fid):
         assert "nvidia-bug-report.sh" in escalate
 
 
+@pytest.mark.slow            # runs kubectl once per command
 @pytest.mark.parametrize("fid", TAXONOMY_IDS)
 def test_kubectl_commands_are_valid_for_kubectl_1_32(fid):
     if KUBECTL is None:
