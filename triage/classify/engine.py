@@ -181,9 +181,10 @@ def needs_for_piece(piece: str) -> tuple[str, str]:
     return "bundle", f"read {piece}"
 
 
-# gaps the user asked for (a flag, a narrowed scope): listed, but they do not make a
-# diagnosis inconclusive on their own
-SOFT_REASONS = ("skipped", "disabled", "not_requested")
+# gaps the user asked for (a flag, a narrowed scope), and answers that say there is nothing
+# to read (the kubelet's 400 for a previous log of a container that never restarted, a 404 of
+# an object that is gone): listed, but they do not make a diagnosis inconclusive on their own
+SOFT_REASONS = ("skipped", "disabled", "not_requested", "BadRequest", "NotFound", "not_found")
 
 
 def bundle_gaps(bundle: Bundle, roles: Mapping[tuple[str, str], str] | None = None) -> tuple[Gap, ...]:
