@@ -15,14 +15,13 @@ change for them.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, T0, T1, Scenario, World,
+from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, T0, T1, Scenario, World, read_cases,
                                              write_scenario)
 from tests.classify.scenarios_real import ML, crashing, expect, init_stuck, node_subj, pod_subj
 
@@ -37,12 +36,7 @@ TEXT_NOT_IN_BUNDLE = {"fa024"}     # client-side output: the bundle carries the 
 
 @lru_cache(maxsize=1)
 def cases() -> dict[str, dict]:
-    out = {}
-    for line in (BATCH / "cases.jsonl").read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            c = json.loads(line)
-            out[c["id"]] = c
-    return out
+    return read_cases(BATCH / "cases.jsonl")
 
 
 # ---- a World that also carries the cluster version and namespaced custom resources ----------

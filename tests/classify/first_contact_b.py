@@ -16,12 +16,11 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from functools import lru_cache
 
-from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, T0, T1, Scenario, World,
+from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, T0, T1, Scenario, World, read_cases,
                                              write_scenario)
 from tests.classify.scenarios_real import (ML, crashing, expect, init_stuck, node_subj, pending_pod, pod_subj,
                                            stack_crash)
@@ -40,12 +39,7 @@ OPERATOR_LABELS = ("nvidia.com/gpu.present", "feature.node.kubernetes.io/pci-10d
 
 @lru_cache(maxsize=1)
 def cases() -> dict[str, dict]:
-    out = {}
-    for line in (BATCH / "cases.jsonl").read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            c = json.loads(line)
-            out[c["id"]] = c
-    return out
+    return read_cases(BATCH / "cases.jsonl")
 
 
 BUILDERS: dict[str, tuple] = {}

@@ -500,6 +500,16 @@ class Scenario:
     kind: str = "firing"          # firing | near_miss | healthy | real
 
 
+def read_cases(path: Path) -> dict[str, dict]:
+    """id -> case of a cases.jsonl (holdout, first-contact batches: the corpus's fields)."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            c = json.loads(line)
+            out[c["id"]] = c
+    return out
+
+
 def write_scenario(s: Scenario, root: Path = SCENARIOS_DIR) -> Path:
     d = root / s.name
     if d.exists():

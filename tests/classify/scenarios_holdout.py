@@ -10,11 +10,10 @@ thread (`expected` in the case, preferred first), never from what the tool print
 
 from __future__ import annotations
 
-import json
 import shutil
 from functools import lru_cache
 
-from tests.classify.scenario_builder import OPERATOR_NS, REPO, T0, Scenario, World, write_scenario
+from tests.classify.scenario_builder import OPERATOR_NS, REPO, T0, Scenario, World, write_scenario, read_cases
 from tests.conftest import CORPUS
 from tests.classify.scenarios_real import (ML, base, crash_pod, crashing, expect, node_subj, pending_pod,
                                            pod_subj, stack_crash)
@@ -32,12 +31,7 @@ SCENARIOS_DIR = HOLDOUT / "scenarios"
 
 @lru_cache(maxsize=1)
 def cases() -> dict[str, dict]:
-    out = {}
-    for line in (HOLDOUT / "cases.jsonl").read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            c = json.loads(line)
-            out[c["id"]] = c
-    return out
+    return read_cases(HOLDOUT / "cases.jsonl")
 
 
 BUILDERS: dict[str, tuple] = {}
