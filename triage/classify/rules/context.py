@@ -176,13 +176,18 @@ class Context:
                            self.pods_collected_ns)
 
     @cached_property
-    def pods_collected_ns(self) -> frozenset[str]:
-        out = set()
+    def _lists_collected(self) -> Mapping[str, frozenset[str]]:
+        """list kind (pods, events ...) -> the namespaces whose list file the bundle holds."""
+        out: dict[str, set[str]] = defaultdict(set)
         for path in self.bundle.files:
             parsed = layout.parse_namespaced_list(path)
-            if parsed and parsed[0] == "pods":
-                out.add(parsed[1])
-        return frozenset(out)
+            if parsed:
+                out[parsed[0]].add(parsed[1])
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @property
+    def pods_collected_ns(self) -> frozenset[str]:
+        return self._lists_collected.get("pods", frozenset())
 
     @cached_property
     def started_gpu_containers(self) -> Mapping[str, tuple[Pod, ...]]:
@@ -317,14 +322,9 @@ class Context:
     def pod_events(self, pod: Pod) -> tuple[Event, ...]:
         return self.events_for("Pod", pod.namespace or "", pod.name)
 
-    @cached_property
+    @property
     def events_collected_ns(self) -> frozenset[str]:
-        out = set()
-        for path in self.bundle.files:
-            parsed = layout.parse_namespaced_list(path)
-            if parsed and parsed[0] == "events":
-                out.add(parsed[1])
-        return frozenset(out)
+        return self._lists_collected.get("events", frozenset())
 
     # ---- logs ------------------------------------------------------------------
     @cached_property
