@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 
 from triage import __version__
@@ -61,6 +62,37 @@ def _command_in(argv: list[str]) -> str | None:
     return None
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread like Ctrl-C, so every `finally` and context manager
+    on the way out runs: an unpacked bundle's temporary folder is removed (`serve`, `analyze`
+    mid-unpack) exactly as on SIGINT."""
+
+
+def _terminate(signum, _frame) -> None:
+    # Once: a second SIGTERM during cleanup must not interrupt the cleanup itself.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise Terminated()
+
+
+def _handle_sigterm():
+    """SIGTERM's default kills the process without unwinding; make it unwind. Commands that
+    manage their own shutdown (`watch`) install their own handler over this one. Returns the
+    handler to restore, or None when nothing was changed."""
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+        if previous in (signal.SIG_DFL, None):
+            signal.signal(signal.SIGTERM, _terminate)
+            return previous
+    except ValueError:      # not the main thread (main() called from a test thread)
+        pass
+    return None
+
+
+def _restore_sigterm(previous) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(only=_command_in(words))
@@ -68,6 +100,14 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    previous = _handle_sigterm()
+    try:
+        return _run(args)
+    finally:
+        _restore_sigterm(previous)
+
+
+def _run(args) -> int:
     try:
         return int(args.func(args) or 0)
     except TriageError as err:
@@ -75,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"gpu-triage: error: {err}", file=sys.stderr)
         return err.exit_code
+    except Terminated:
+        print("gpu-triage: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("gpu-triage: interrupted", file=sys.stderr)
         return 130
