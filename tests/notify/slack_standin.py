@@ -59,7 +59,8 @@ class SlackStandIn:
 
     def __init__(self):
         self.received: list[dict] = []      # {"path", "headers", "json"|"form"|"bytes"}
-        self.script: list[str] = []         # next answers: "429", "drop", "500" (consumed in order)
+        self.script: list[str] = []         # next answers: "429", "429:<seconds>", "drop", "500" (in order)
+        self.scripted: list[str] = []       # the scripted answers already given
         self.uploads: dict[str, bytes] = {}
         self._ts = 0
         stand_in = self
@@ -73,13 +74,14 @@ class SlackStandIn:
                 raw = self.rfile.read(length)
                 if stand_in.script:
                     action = stand_in.script.pop(0)
+                    stand_in.scripted.append(action)
                     if action == "drop":
                         self.close_connection = True
                         self.connection.shutdown(2)
                         return
-                    if action == "429":
+                    if action.startswith("429"):
                         self.send_response(429)
-                        self.send_header("Retry-After", "2")
+                        self.send_header("Retry-After", action.partition(":")[2] or "2")
                         self.send_header("Content-Length", "0")
                         self.end_headers()
                         return

@@ -108,6 +108,32 @@ def test_healthz_then_sigterm_exits_0_within_seconds_and_a_restart_posts_nothing
     assert "posted" not in "".join(line for line in second.lines if "stopped:" not in line)
 
 
+def test_a_watcher_killed_while_its_post_waits_posts_it_once_after_the_restart(pending_cluster, tmp_path):
+    kubeconfig, slack, _srv = pending_cluster
+    state = tmp_path / "state" / "dedup.json"
+    slack.script = ["429:30"]                   # Slack says: retry in 30 s
+    first = WatchProcess(kubeconfig, slack, state)
+    assert wait_for(lambda: slack.scripted == ["429:30"], 30), first.stderr
+    time.sleep(0.5)                             # the post now waits out the Retry-After
+    first.proc.kill()                           # SIGKILL: no cleanup, no chance to write anything
+    first.proc.wait(10)
+    assert posted(slack) == []
+
+    second = WatchProcess(kubeconfig, slack, state)
+    # the intent is re-posted at start; the pod's re-triages find it posted
+    assert wait_for(lambda: len(posted(slack)) == 1 and re.search(r", [3-9]\d* triaged", second.healthz()[1]), 30), \
+        second.stderr
+    rc, _took = second.terminate()
+    assert rc == 0, second.stderr
+    assert root_cause_ids(slack) == ["plugin.nvml_unavailable"]      # exactly once
+    assert "re-posting 1 diagnosis(es)" in second.stderr
+
+    third = WatchProcess(kubeconfig, slack, state)   # committed: nothing left to re-post
+    assert wait_for(lambda: re.search(r", [2-9]\d* triaged", third.healthz()[1]) is not None, 30), third.stderr
+    third.terminate()
+    assert root_cause_ids(slack) == ["plugin.nvml_unavailable"] and "re-posting" not in third.stderr
+
+
 def test_unreachable_api_server_is_unhealthy_and_still_stops_cleanly(tmp_path):
     with socket.socket() as s:      # a port nobody listens on
         s.bind(("127.0.0.1", 0))

@@ -143,3 +143,21 @@ def test_full_queue_drops_and_counts(tmp_path):
     for i in range(5):   # workers not started: the queue fills up
         w.handle_event("ADDED", pending_pod(name=f"p{i}"))
     assert (w.stats.triggers, w.stats.dropped) == (2, 3)
+
+
+def test_an_intent_left_by_a_killed_run_is_re_posted_once_and_a_failed_post_is_forgotten(tmp_path):
+    path = tmp_path / "d.json"
+    killed = DedupStore(path)
+    assert killed.should_post("k", {"status": "problem"})     # intent on disk; the run dies here
+    assert not DedupStore(path).should_post("k")               # under way: not a second post
+    restarted = DedupStore(path)
+    assert restarted.take_pending() == [("k", {"status": "problem"})]
+    assert DedupStore(path).take_pending() == []               # killed again mid re-post: not a third post
+    failed = DedupStore(path)
+    assert failed.should_post("k2", {"status": "problem"})
+    failed.forget("k2")                                        # the post failed: the next triage posts it
+    assert DedupStore(path).take_pending() == [] and DedupStore(path).should_post("k2")
+    done = DedupStore(tmp_path / "e.json")
+    assert done.should_post("k3", {})
+    done.commit("k3")
+    assert DedupStore(tmp_path / "e.json").take_pending() == [] and not DedupStore(tmp_path / "e.json").should_post("k3")

@@ -181,7 +181,7 @@ def run(args) -> int:
     watcher = Watcher(events=stream, triage=triage, post=post, store=store, cluster=cluster,
                       grace_s=args.grace, retriage_s=args.retriage, max_queue=args.max_queue,
                       workers=args.workers, min_post_interval_s=args.min_post_interval, sweep_s=args.sweep,
-                      on_error=on_error)
+                      on_error=on_error, log=_log)
     stale_after = args.watch_timeout + 60.0
     stopping = threading.Event()
 

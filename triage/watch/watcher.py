@@ -13,7 +13,9 @@
 - The queue is bounded: when full, new triggers are dropped and counted (the
   sweep brings them back later).
 - Posts are rate-limited (`min_post_interval_s`) and deduplicated by
-  (cluster, target, root-cause id, evidence fingerprint) within a TTL.
+  (cluster, target, root-cause id, evidence fingerprint) within a TTL, write-ahead:
+  the intent is on disk before the post and committed after it, so a run killed
+  while a post waits leaves the intent, and the next run re-posts it at start.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class WatchStats:
     posted: int = 0
     duplicates: int = 0
     errors: int = 0
+    reposted: int = 0
     last_progress: float = field(default_factory=time.monotonic)
 
 
@@ -50,7 +53,8 @@ class Watcher:
                  grace_s: float = 120.0, retriage_s: float = 300.0, max_queue: int = 100,
                  workers: int = 2, min_post_interval_s: float = 1.0, sweep_s: float = 30.0,
                  now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc),
-                 on_error: Callable[[Trigger, Exception], None] | None = None):
+                 on_error: Callable[[Trigger, Exception], None] | None = None,
+                 log: Callable[[str], None] | None = None):
         self._events = events
         self._triage = triage
         self._post = post
@@ -62,6 +66,7 @@ class Watcher:
         self.sweep_s = sweep_s
         self._now = now
         self._on_error = on_error
+        self._log = log or (lambda text: None)
         self._queue: queue.Queue[Trigger] = queue.Queue(maxsize=max_queue)
         self._pods: dict[tuple[str, str], Mapping] = {}
         self._inflight: set[tuple[str, str]] = set()
@@ -70,6 +75,7 @@ class Watcher:
         self._lock = threading.Lock()
         self._post_lock = threading.Lock()
         self._last_post = 0.0
+        self._repost: threading.Thread | None = None
         self.stop = threading.Event()
         self.stats = WatchStats()
         self._workers = [threading.Thread(target=self._work, name=f"triage-{i}", daemon=True)
@@ -160,9 +166,13 @@ class Watcher:
 
     def _maybe_post(self, doc: Mapping) -> None:
         key = dedup_key(self.cluster, doc)
-        if not self.store.should_post(key):
+        if not self.store.should_post(key, doc):
             self.stats.duplicates += 1
             return
+        self._post_intended(key, doc)
+
+    def _post_intended(self, key: str, doc: Mapping) -> None:
+        """Post what the store holds as intended; commit it, or forget it when the post fails."""
         with self._post_lock:
             wait = self._last_post + self.min_post_interval_s - time.monotonic()
             if wait > 0:
@@ -173,13 +183,33 @@ class Watcher:
                 self.store.forget(key)
                 raise
             self._last_post = time.monotonic()
+            self.store.commit(key)
             self.stats.posted += 1
+
+    def repost_pending(self) -> int:
+        """Post, once, the diagnoses a killed run intended to post and never committed."""
+        pending = self.store.take_pending()
+        if pending:
+            self._log(f"re-posting {len(pending)} diagnosis(es) an earlier run was killed while posting")
+        done = 0
+        for key, doc in pending:
+            try:
+                self._post_intended(key, doc)
+            except Exception as err:  # forgotten: the next triage of that pod posts it
+                self.stats.errors += 1
+                self._log(f"re-post failed: {type(err).__name__}: {' '.join(str(err).split())[:300]}")
+                continue
+            done += 1
+            self.stats.reposted += 1
+        return done
 
     # ---- lifecycle ----------------------------------------------------------------------
     def run(self) -> WatchStats:
         """Consume events until they end or `stop` is set; then drain the queue."""
         for w in self._workers:
             w.start()
+        self._repost = threading.Thread(target=self.repost_pending, name="repost", daemon=True)
+        self._repost.start()
         sweeper = threading.Thread(target=self._sweep_loop, name="sweep", daemon=True)
         sweeper.start()
         try:
@@ -208,7 +238,7 @@ class Watcher:
     def drain(self) -> None:
         self._queue.join()
         self.stop.set()
-        for w in self._workers:
+        for w in [*self._workers, *([self._repost] if self._repost else [])]:
             if w.is_alive():
                 w.join(timeout=5)
 
