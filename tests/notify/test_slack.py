@@ -60,10 +60,60 @@ def test_cluster_text_cannot_break_out_of_code_or_inject_mentions():
     doc["root_cause"]["evidence"] = [{"path": "p.log", "line": 3, "excerpt": "```<!channel> <https://evil|click>"}]
     doc["gaps"] = [{"collector": "<!here>", "reason": "forbidden", "detail": "", "needs": "<@U123>"}]
     body = json.dumps(build_message(doc))
-    assert "<!channel>" in body  # inside the code block it stays literal text...
+    assert "<!channel>" not in body and "&lt;!channel&gt;" in body  # escaped inside the code block too...
     evidence_block = build_message(doc)["blocks"][2]["text"]["text"]
     assert evidence_block.count("```") == 2  # ...and cannot close the fence early
     assert "<!here>" not in body and "&lt;!here&gt;" in body and "&lt;@U123&gt;" in body
+
+
+HOSTILE = ("<!channel>", "<!here>", "<@U0EVIL>", "<https://evil.example|Full report>")
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def test_mentions_and_links_from_cluster_text_never_reach_slack_as_markup(monkeypatch, tmp_path):
+    doc = copy.deepcopy(DOC)
+    pod = "qwen-<!channel>-abcde"
+    doc["target"]["name"] = pod
+    doc["root_cause"]["title"] = f"Pod llm/{pod} waits for a GPU <!here>"
+    doc["root_cause"]["subject"] = {"kind": "Pod", "namespace": "llm", "name": pod}
+    doc["root_cause"]["evidence"] = [{"path": "logs/llm/<@U0EVIL>.log", "line": 1,
+                                      "excerpt": "error <https://evil.example|Full report> <!channel> & more"}]
+    doc["findings"][1]["title"] = "plugin <!here> down"
+    doc["findings"][1]["evidence"] = [{"path": "events.json", "line": 2, "excerpt": "<@U0EVIL> <!channel>"}]
+    doc["gaps"] = [{"collector": "logs", "reason": "<!here>", "detail": "", "needs": "<@U0EVIL>"}]
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(doc))
+    with SlackStandIn() as slack:
+        monkeypatch.setenv("SLACK_API_URL", slack.url + "/api")
+        monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-good-token")
+        monkeypatch.setenv("SLACK_WEBHOOK_URL", slack.webhook_url)
+        assert main(["slack", str(path), "--channel", "C1", "--thread-findings", "--cluster", "prod<!here>"]) == 0
+        monkeypatch.delenv("SLACK_BOT_TOKEN")
+        assert main(["slack", str(path)]) == 0
+        sent = [r["json"] for r in slack.received if "json" in r]
+    assert [r for r in slack.received if "json" in r][-1]["path"].startswith("/services/")
+    assert len(sent) == 3                                  # message, thread reply, webhook message
+    for payload in sent:
+        text = " ".join(_strings(payload))
+        for markup in HOSTILE:
+            assert markup not in text, (markup, payload)
+        assert "<" not in text and ">" not in text   # no Slack control sequence at all, ours or theirs
+    main_msg = sent[0]
+    assert "&lt;!channel&gt;" in main_msg["text"] and "&lt;!here&gt;" in main_msg["blocks"][0]["text"]["text"]
+    evidence = main_msg["blocks"][2]["text"]["text"]
+    assert "&lt;https://evil.example|Full report&gt; &lt;!channel&gt; &amp; more" in evidence
+    assert "&lt;@U0EVIL&gt;" in json.dumps(sent[1]) and "prod&lt;!here&gt;" in json.dumps(main_msg)
 
 
 def test_webhook_429_is_retried_after_retry_after_then_posted():

@@ -6,10 +6,18 @@ most 3,000 characters and its fields at most 10, each at most 2,000; a context
 block at most 10 elements; `text` (the notification fallback) is truncated by
 Slack past 40,000 characters. We truncate visibly ("… (truncated)") before
 Slack would silently cut or reject.
+
+Everything taken from the findings document is cluster text (pod names, log lines, event
+messages): `& < >` in it are escaped (`&amp; &lt; &gt;`, Slack's escaping) before any of
+it is placed in a block or in `text`, so `<!channel>`, `<@U…>` or `<https://evil|…>` from a
+log line show as text and never notify anyone or become a link. The document is escaped
+once, as a whole (`escape_doc`), so no field can be forgotten; the markup around it
+(`*bold*`, code fences, the report button) is ours.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Mapping
 
 MAX_BLOCKS = 50
@@ -24,9 +32,14 @@ STATUS_ICON = {"problem": ":red_circle:", "inconclusive": ":large_yellow_circle:
                "no_gpu": ":white_circle:"}
 
 
+_ENTITY_TAIL = re.compile(r"&[a-z]{0,3}$")
+
+
 def clip(text: str, limit: int) -> str:
     text = str(text)
-    return text if len(text) <= limit else text[: limit - len(TRUNCATED)] + TRUNCATED
+    if len(text) <= limit:
+        return text
+    return _ENTITY_TAIL.sub("", text[: limit - len(TRUNCATED)]) + TRUNCATED   # never half an &amp;
 
 
 def _code(text: str, limit: int) -> str:
@@ -38,6 +51,18 @@ def _code(text: str, limit: int) -> str:
 def _plain(text: str) -> str:
     """Slack mrkdwn control characters from cluster data shown as text."""
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def escape_doc(value):
+    """A copy of a findings document (or any JSON value) with `& < >` escaped in every string,
+    keys included."""
+    if isinstance(value, str):
+        return _plain(value)
+    if isinstance(value, Mapping):
+        return {_plain(k): escape_doc(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [escape_doc(v) for v in value]
+    return value
 
 
 def _subject(subject: Mapping | None) -> str:
@@ -67,6 +92,8 @@ def headline(doc: Mapping) -> str:
 def build_message(doc: Mapping, *, report_url: str | None = None, cluster: str | None = None,
                   playbook_steps: list[str] | None = None) -> dict:
     """The main message: header, key fields, decisive evidence, first steps, link."""
+    doc = escape_doc(doc)
+    cluster = _plain(cluster) if cluster else None
     root = doc.get("root_cause") or {}
     blocks: list[dict] = [{"type": "header", "text": {"type": "plain_text", "text": clip(headline(doc), MAX_HEADER)}}]
     fields = [
@@ -78,7 +105,7 @@ def build_message(doc: Mapping, *, report_url: str | None = None, cluster: str |
         ("Status", f"{STATUS_ICON.get(doc.get('status'), '')} {doc.get('status', '-')}"),
     ]
     blocks.append({"type": "section", "fields": [
-        {"type": "mrkdwn", "text": clip(f"*{k}*\n{_plain(v) if k not in ('Finding', 'Status') else v}", MAX_FIELD)}
+        {"type": "mrkdwn", "text": clip(f"*{k}*\n{v}", MAX_FIELD)}
         for k, v in fields[:MAX_FIELDS]]})
     evidence = root.get("evidence") or []
     if evidence:
@@ -93,11 +120,11 @@ def build_message(doc: Mapping, *, report_url: str | None = None, cluster: str |
         blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": clip(
             "Explains: " + ", ".join(f"`{e}`" for e in explains), MAX_FIELD)}]})
     if playbook_steps:
-        steps = "\n".join(f"{i}. {_plain(s)}" for i, s in enumerate(playbook_steps[:3], 1))
+        steps = "\n".join(f"{i}. {_plain(s)}" for i, s in enumerate(playbook_steps[:3], 1))  # names filled in
         blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": clip("*Next steps*\n" + steps, MAX_SECTION)}})
     gaps = doc.get("gaps") or []
     if gaps:
-        text = "\n".join(f"• {_plain(g.get('collector'))}: {_plain(g.get('reason'))} (needs {_plain(g.get('needs'))})"
+        text = "\n".join(f"• {g.get('collector')}: {g.get('reason')} (needs {g.get('needs')})"
                          for g in gaps[:5])
         if len(gaps) > 5:
             text += f"\n… and {len(gaps) - 5} more"
@@ -123,6 +150,7 @@ def fallback_text(doc: Mapping) -> str:
 
 def build_thread_reply(doc: Mapping) -> dict | None:
     """Secondary findings (everything but the root cause), for a thread reply."""
+    doc = escape_doc(doc)
     rest = list(doc.get("findings") or [])
     if doc.get("root_cause") in rest:
         rest.remove(doc["root_cause"])
@@ -135,7 +163,7 @@ def build_thread_reply(doc: Mapping) -> dict | None:
                                                             "text": f"… {len(rest) - (len(blocks) - 1)} more in the full report"}]})
             break
         ev = (f.get("evidence") or [{}])[0]
-        text = f"*{_plain(f.get('title') or f.get('id'))}*\n`{f.get('id')}` · {f.get('severity')} · {_plain(_subject(f.get('subject')))}"
+        text = f"*{f.get('title') or f.get('id')}*\n`{f.get('id')}` · {f.get('severity')} · {_subject(f.get('subject'))}"
         if ev:
             text += "\n" + _code(ev.get("excerpt", ""), 600)
         blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": clip(text, MAX_SECTION)}})
