@@ -97,6 +97,8 @@ def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Se
         symptom = is_symptom(root)
         if symptom and any(could_explain_from(layer, root.id) for layer in blind):
             return Status.INCONCLUSIVE, root
+        if gpu_words_unexplained(root, layers):
+            return Status.INCONCLUSIVE, root
         # evidence of the root's own layer that could confirm or refine it is missing (a forbidden
         # or lost log): the answer is a suspect, not a verdict; for a symptom, so is any layer below
         for g in decisive:
@@ -110,10 +112,22 @@ def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Se
     return Status.HEALTHY, None
 
 
+def gpu_words_unexplained(root: Finding, layers: Sequence[LayerVerdict]) -> bool:
+    """A crash whose log names CUDA, NCCL, NVML or the GPU in words no catalog knows, while
+    the driver layer was judged without the node's own record of faults (its kernel log,
+    DCGM): an Xid there would make it the driver's, so the crash is a suspect, not a cause."""
+    if root.id not in SYMPTOM_IDS or not root.params.get("gpu_error"):
+        return False
+    return any(v.layer is Layer.DRIVER and v.gaps for v in layers)
+
+
 def blinding_gaps(layers: Sequence[LayerVerdict], root: Finding | None = None) -> tuple[Gap, ...]:
     """The gaps of the layers that were not checked (those that could explain `root`, when given)."""
     out: dict[Gap, None] = {}
+    gpu_words = root is not None and gpu_words_unexplained(root, layers)
     for v in layers:
         if v.status is LayerStatus.NOT_CHECKED and (root is None or could_explain_from(v.layer.value, root.id)):
+            out.update(dict.fromkeys(v.gaps))
+        elif gpu_words and v.layer is Layer.DRIVER:
             out.update(dict.fromkeys(v.gaps))
     return tuple(out)

@@ -43,3 +43,32 @@ def last_error_lines(lines: Sequence[str], n: int = 1) -> list[tuple[int, str]]:
             if len(out) >= n:
                 break
     return out[::-1]
+
+
+# words that name the GPU stack: an error line carrying one is about the GPU even when no
+# signature knows its wording (`NCCL WARN Cuda failure 1 'invalid argument'`, a framework's
+# own CUDA wrapper)
+_GPU_WORD = re.compile(r"\b(?:cuda\w{0,40}|cudnn\w{0,40}|cublas\w{0,40}|nccl\w{0,40}|nvml\w{0,40}|gpus?|xid|nvlink"
+                       r"|nvswitch|fabric ?manager)\b", re.IGNORECASE)
+_NCCL_WARN = re.compile(r"\bNCCL WARN\b")
+
+
+def names_gpu(line: str) -> bool:
+    """An error-looking line (or an NCCL WARN) that names the GPU stack."""
+    head = line[:MAX_LINE]
+    return bool(_NCCL_WARN.search(head)) or (looks_like_error(head) and bool(_GPU_WORD.search(head)))
+
+
+def first_gpu_error_line(lines: Sequence[str]) -> tuple[int, str] | None:
+    """(1-based line number, line) of the first GPU-naming error line among the last
+    `MAX_SCANNED` lines: the first is nearest the cause, the later ones are its echoes.
+
+    >>> first_gpu_error_line(["start", "x [0] transport/nvls.cc:158 NCCL WARN Cuda failure 1 'invalid argument'", "x"])
+    (2, "x [0] transport/nvls.cc:158 NCCL WARN Cuda failure 1 'invalid argument'")
+    >>> first_gpu_error_line(["FileNotFoundError: config.yaml"]) is None
+    True
+    """
+    for i in range(max(0, len(lines) - MAX_SCANNED), len(lines)):
+        if lines[i].strip() and names_gpu(lines[i]):
+            return i + 1, lines[i]
+    return None

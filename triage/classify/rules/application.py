@@ -10,6 +10,8 @@ from triage.bundle import layout
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
+from triage.evidence.cuda_compat import DRIVER_CUDA_LABELS, driver_runs
+from triage.evidence.error_lines import first_gpu_error_line
 
 P = LogPattern
 PATTERNS = (
@@ -29,6 +31,18 @@ PATTERNS = (
 
 APP_IDS = sorted({p.id for p in PATTERNS})
 NO_GPU_KINDS = ("cuda_driver_too_old", "no_nvidia_driver", "no_cuda_device")
+# the CUDA samples' `Failed to <step> (error code <CUDA error>)!` (vectorAdd, the operator's
+# validator) quotes the CUDA error: judged by the error it quotes
+_QUOTED_CUDA = {"driver_too_old": "cuda_driver_too_old", "no_device": "no_cuda_device"}
+
+
+def no_gpu_kind(f) -> str | None:
+    """The no-GPU kind a log fact stands for, directly or through the CUDA error it quotes."""
+    if f.kind.value in NO_GPU_KINDS:
+        return f.kind.value
+    if f.kind.value == "cuda_validation_failed":
+        return _QUOTED_CUDA.get(str(dict(f.params).get("cuda_error")))
+    return None
 
 
 @rule(ids=APP_IDS, reads=("pods/log",))
@@ -47,7 +61,7 @@ def no_gpu_in_container(ctx):
     """`CUDA driver version is insufficient` / `Found no NVIDIA driver` / `no CUDA-capable device`:
     without a GPU request it is the pod spec; with one, an old driver or nothing injected."""
     for pod, container, text in role_logs(ctx, "workload"):
-        facts = [f for f in scan(ctx, text) if f.kind.value in NO_GPU_KINDS]
+        facts = [f for f in scan(ctx, text) if no_gpu_kind(f)]
         if not facts:
             continue
         cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
@@ -57,13 +71,36 @@ def no_gpu_in_container(ctx):
             yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
                               cites + [ctx.cite_object(pod, f"containers[{container}].resources.limits has no nvidia.com/gpu")],
                               **common)
-        elif any(f.kind.value == "cuda_driver_too_old" for f in facts):
+        elif any(no_gpu_kind(f) == "cuda_driver_too_old" for f in facts) and not (
+                seen := _no_driver_seen(ctx, pod, container, facts)):
             yield ctx.finding("application.cuda_driver_too_old", "error", pod_subject(pod), cites, **common)
         else:
-            yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites, **common)
+            too_old = any(no_gpu_kind(f) == "cuda_driver_too_old" for f in facts)
+            node = ctx.nodes.get(pod.node_name or "")
+            if too_old and node is not None:     # the join that overrode the message's own words
+                image = next((c.image for c in pod.containers if c.name == container), "")
+                cites.append(ctx.cite_field(pod, f"containers[{container}].image", image))
+                cites.append(ctx.cite_field(node, f"{node.name} metadata.labels", {k: node.labels[k] for k in seen}))
+            yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites,
+                              "inferred" if too_old else "recognised", runtime_class=pod.runtime_class_name or None,
+                              **common)
             gap = _exec_gap(ctx, pod)
             if gap is not None:
                 yield NeedGap(gap, pod_subject(pod), pod.node_name or None)
+
+
+def _no_driver_seen(ctx, pod, container: str, facts) -> tuple[str, ...]:
+    """CUDA's "driver version is insufficient" without a driver version of its own, while the
+    node's driver (its GFD labels) runs the CUDA the image was built for: the container found
+    no driver library at all, the runtime did not inject it (no NVIDIA runtime, no CDI).
+    Returns the node labels that say so (empty: the message stands)."""
+    if any(dict(f.params).get("variant") == "torch" for f in facts):
+        return ()             # PyTorch names the driver's CUDA it found: there is one
+    node = ctx.nodes.get(pod.node_name or "")
+    image = next((c.image for c in pod.containers if c.name == container), None)
+    if node is None or not driver_runs(image, node.labels):
+        return ()
+    return tuple(k for k in DRIVER_CUDA_LABELS if k in node.labels)
 
 
 def _exec_gap(ctx, pod) -> Gap | None:
@@ -224,16 +261,22 @@ def crash_unclassified(ctx):
                 yield NeedGap(Gap("logs", reason, f"no log of {pod.namespace}/{pod.name} container {st.name}",
                                   f"get pods/log in namespace {pod.namespace}"), pod_subject(pod), pod.node_name or None)
                 continue
-            if any(f.kind.value in judged_kinds() for t in (prev, cur) if t is not None for f in scan(ctx, t)):
+            if any(f.kind.value in judged_kinds() or no_gpu_kind(f) for t in (prev, cur) if t is not None
+                   for f in scan(ctx, t)):
                 continue          # a signature another rule judges
             state = st.last_state if st.last_state and st.last_state.kind == "terminated" else st.state
             excerpt = (f"containerStatuses[{st.name}]: {st.state.reason if st.state else ''}, last exit "
                        f"{state.exit_code if state else '?'} ({state.reason if state else ''}), restarts {st.restart_count}")
             cites = [ctx.cite_object(pod, excerpt)]
             t = prev or cur
-            if t.lines:
-                n = len(t.lines)
-                cites.append(ctx.cite_line(t, n, t.lines[-1]))
+            gpu_line = first_gpu_error_line(t.lines)
+            if gpu_line is not None:
+                cites.append(ctx.cite_line(t, *gpu_line))
+            if t.lines and (gpu_line is None or gpu_line[0] != len(t.lines)):
+                cites.append(ctx.cite_line(t, len(t.lines), t.lines[-1]))
+            # an error naming CUDA/NCCL/NVML/the GPU in words no catalog knows: the cause may
+            # sit below the workload (verdict.py asks for the node's kernel log before judging)
             yield ctx.finding("application.crash_unclassified", "error", pod_subject(pod), cites, "unrecognised",
                               namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
-                              exit_code=state.exit_code if state else None)
+                              exit_code=state.exit_code if state else None, reason=state.reason if state else None,
+                              gpu_error=gpu_line is not None)

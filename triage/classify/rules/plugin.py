@@ -57,7 +57,8 @@ _ADMISSION_ID = {"devices_unavailable": "plugin.stale_allocation", "unregistered
                  "update_plugin_resources_failed": "plugin.admission_failed"}
 
 
-@rule(ids=sorted(set(_ADMISSION_ID.values()) | {"plugin.validation_no_free_gpu", "driver.gpu_fallen_off_bus"}),
+@rule(ids=sorted(set(_ADMISSION_ID.values()) | {"plugin.validation_no_free_gpu", "driver.gpu_fallen_off_bus",
+                                                  "node.gpu_not_advertised"}),
       reads=("pods",))
 def admission_errors(ctx):
     """Kubelet admission failures (pod Failed, UnexpectedAdmissionError): the device
@@ -67,7 +68,11 @@ def admission_errors(ctx):
         found: dict[str, tuple[list, object]] = {}
         for f, cite, reason in ctx.admission_facts(pod):
             fid = _ADMISSION_ID.get(f.kind.value)
-            if gpu_capacity_short(f):
+            if gpu_capacity_short(f) and f.capacity == 0:
+                # capacity 0 when the kubelet admitted it: the node did not advertise the GPU yet
+                # (bound before its device plugin registered, e.g. by a node autoscaler)
+                fid = "node.gpu_not_advertised"
+            elif gpu_capacity_short(f):
                 fid = "plugin.admission_failed"      # the kubelet has fewer GPUs than the pod asks for at all
             elif fid is None and f.kind.value == "other" and device_admission(f, reason):
                 fid = "plugin.admission_failed"      # the device manager's words, none catalogued
@@ -97,7 +102,7 @@ def admission_errors(ctx):
                 sure = "unrecognised" if f.kind.value == "other" else "recognised"
                 yield ctx.finding(fid, "error", pod_subject(pod), cites[:3], sure, namespace=pod.namespace,
                                   pod=pod.name, message=f.message[:300] if fid == "plugin.admission_failed" else None,
-                                  **params)
+                                  at_admission=fid == "node.gpu_not_advertised" or None, **params)
 
 
 @rule(ids=("plugin.not_running", "plugin.not_registered", "plugin.gfd_error", "plugin.mig_config_failed"),
