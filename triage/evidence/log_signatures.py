@@ -515,7 +515,7 @@ SIGNATURES: tuple[Signature, ...] = (
          "Failed to install the kernel headers", no_params),
     _sig("driver_module_load", K.DRIVER_MODULE_LOAD_FAILED,
          ("Unable to load the kernel module", "Kernel module load error", "could not insert"),
-         r"Unable to load the kernel module '?(?P<module>[\w.-]{1,64}?)'?(?:\.\s|$)|Kernel module load error: (?P<error>.{1,120})"
+         r"Unable to load the kernel module '?(?P<module>[\w.-]{1,64}?)'?(?:\.(?:\s|$)|$)|Kernel module load error: (?P<error>.{1,120})"
          r"|modprobe: ERROR: could not insert '(?P<insert_module>nvidia[\w-]*)': (?P<insert_error>.{1,120})",
          "Kernel module load error: Operation not permitted",
          lambda m, line: {"module": m.group("module") or m.group("insert_module"),

@@ -45,6 +45,8 @@ LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k
 ROLE_BY_NAME_PREFIX = (
     ("nvidia-device-plugin-validator", "plugin-validator"),
     ("nvidia-dra-driver-gpu-kubelet-plugin", "dra-plugin"),
+    # the chart's first releases (k8s-dra-driver 0.1, release `nvidia`): <release>-k8s-dra-driver-kubelet-plugin
+    ("nvidia-k8s-dra-driver-kubelet-plugin", "dra-plugin"),
     ("gpu-operator-node-feature-discovery", "nfd"),
     ("nvidia-gpu-device-plugin", "device-plugin"),
     ("nvidia-driver-installer", "driver"),
