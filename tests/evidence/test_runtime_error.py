@@ -164,3 +164,31 @@ def test_cdi_inside_the_modifier_stays_a_cdi_failure():
     f = parse_runtime_error("error modifying OCI spec: failed to inject CDI devices: unresolvable CDI devices "
                             "nvidia.com/gpu=all: unknown")
     assert f.kind is RuntimeErrorKind.CDI_UNRESOLVABLE
+
+
+def test_runc_libcontainer_hook_failure_carries_the_hooks_stderr():
+    # runc libcontainer/configs: "error running hook #%d: %w" around Command.Run's
+    # "error running hook: %w, stdout: %s, stderr: %s"
+    from triage.evidence.runtime_error import CliCause, parse_runtime_error
+    f = parse_runtime_error("failed to create shim task: OCI runtime create failed: runc create failed: unable to start "
+                            "container process: error during container init: error running hook #1: error running hook: "
+                            "exit status 1, stdout: , stderr: time=\"2026-01-01T00:00:00Z\" level=error msg=\"failed to "
+                            "create link [libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so]: unexpected link target\": unknown")
+    assert f.cli_kind == "hook" and f.cause is CliCause.OTHER and "failed to create link" in f.detail
+
+
+def test_crun_hook_failure_names_the_nvidia_hook():
+    from triage.evidence.runtime_error import parse_runtime_error
+    f = parse_runtime_error("crun: error executing hook `/usr/bin/nvidia-container-toolkit` (exit code: 1): OCI runtime error")
+    assert f.cli_kind == "hook" and f.detail == "/usr/bin/nvidia-container-toolkit"
+    assert parse_runtime_error("crun: error executing hook `/usr/libexec/oci/hooks.d/other` (exit code: 1)") is None
+
+
+def test_a_missing_nvidia_hook_binary_is_the_toolkit_not_installed():
+    from triage.classify.rules.runtime import failure_id
+    from triage.evidence.runtime_error import RuntimeErrorKind, parse_runtime_error
+    f = parse_runtime_error("OCI runtime create failed: runc create failed: unable to start container process: error "
+                            "during container init: error running hook #0: fork/exec "
+                            "/usr/local/nvidia/toolkit/nvidia-container-runtime-hook: no such file or directory: unknown")
+    assert f.kind is RuntimeErrorKind.HOOK_BINARY_MISSING and f.handler.endswith("nvidia-container-runtime-hook")
+    assert failure_id(f) == ("runtime.toolkit_not_ready", "error")

@@ -33,6 +33,7 @@ class RuntimeErrorKind(str, Enum):
     RUNTIME_HANDLER_MISSING = "runtime_handler_missing"   # no runtime for "nvidia" is configured ...
     RUNTIME_CLASS_NOT_FOUND = "runtime_class_not_found"   # RuntimeClass "nvidia" not found
     RUNTIME_BINARY_MISSING = "runtime_binary_missing"     # exec: "nvidia-container-runtime": executable file not found
+    HOOK_BINARY_MISSING = "hook_binary_missing"   # hook #0: fork/exec /usr/bin/nvidia-container-runtime-hook: no such file
 
 
 class CliCause(str, Enum):
@@ -82,10 +83,15 @@ class RuntimeFailure:
         return tuple(dict.fromkeys(d.split("/", 1)[0] for d in self.devices if "/" in d))
 
 
+_ESCAPED_NEWLINE = re.compile(r"(?<!\\)\\+n")
+_ESCAPED_QUOTE = re.compile(r"(?<!\\)\\+\"")
+
+
 def unescape(text: str) -> str:
     """Undo the layers of Go %q quoting: `\\\\\\\\n` -> newline, `\\\\\\"` -> `"`."""
-    text = re.sub(r"\\+n", "\n", text)
-    text = re.sub(r"\\+\"", '"', text)
+    # `(?<!\\)`: a run of backslashes is tried once, from its start, not from each of its characters
+    text = _ESCAPED_NEWLINE.sub("\n", text)
+    text = _ESCAPED_QUOTE.sub('"', text)
     return text.replace("\\t", "\t")
 
 
@@ -101,21 +107,40 @@ _REQUIRE = re.compile(r"--require=(\S+)")
 _CUDA_REQ = re.compile(r"cuda\s*>=\s*([0-9]+(?:\.[0-9]+)*)")
 _LIB = re.compile(r"load library failed: (lib[\w.\-]+\.so(?:\.\d+)*)")
 _CDI_UNRESOLVABLE = re.compile(_loose("unresolvable CDI devices") + r"\s+(?P<devs>[^\n]*)")
-_CDI_DEVICE = re.compile(r"[A-Za-z0-9][\w.\-]*/[\w.\-]+=[\w.\-:]+")
+# starts only where a name starts: from every character of a long word it would rescan the word
+_CDI_DEVICE = re.compile(r"(?<![\w.\-])[A-Za-z0-9][\w.\-]*/[\w.\-]+=[\w.\-:]+")
 _CDI_INJECT = re.compile(_loose("failed to inject CDI devices") + r":?\s*(?P<rest>[^\n]*)")
 _HANDLER = re.compile(
     r"no runtime for \"(?P<a>[^\"]+)\"(?: is configured)?|RuntimeHandler \"(?P<b>[^\"]+)\" not supported"
     r"|failed to find runtime handler (?P<c>[\w.\-]+)|runtime handler \"(?P<d>[^\"]+)\" (?:is )?not (?:found|configured)")
 _RUNTIME_CLASS = re.compile(r"RuntimeClass \"(?P<n>[^\"]+)\" not found")
 _BINARY = re.compile(r"exec: \"(?P<n>nvidia-container-runtime[\w.\-]*)\": executable file not found")
-_TAIL = re.compile(r"(?::\s*unknown)?[\s\"'\\.]*$")
+_TAIL_CHARS = " \t\n\r\f\v\"'\\."
+_UNKNOWN_TAIL = re.compile(r":\s*unknown$")
+
+
+def _strip_tail(text: str) -> str:
+    r"""Strip `: unknown` and trailing quotes, dots, backslashes and spaces: what
+    `re.sub(r"(?::\s*unknown)?[\s\"'\\.]*$", "", s)` did, without retrying the
+    character class at every character of a long run (quadratic)."""
+    text = text.rstrip(_TAIL_CHARS)
+    m = _UNKNOWN_TAIL.search(text[-4096:])
+    return text[: len(text) - len(m.group(0))] if m else text
 # nvidia-container-runtime (nvidia-container-toolkit internal/modifier, CDI and auto modes):
 # "error modifying OCI spec: failed to create the automatic CDI modifier: ... failed to initialize NVML: ..."
 _MODIFY = re.compile(r"error modifying OCI spec:\s{1,4}(?P<detail>[^\n]{0,600}(?:\n[^\n]{0,600}){0,4})")
 # an OCI hook of the toolkit failing (nvidia-cdi-hook / nvidia-ctk hook create-symlinks, update-ldcache ...),
 # runc / crun wording: "<stage> hook #<n>: exit status <code>, stderr: <what it printed>"
 _OCI_HOOK = re.compile(r"(?:createContainer|createRuntime|startContainer|prestart|poststart) hook #\d{1,3}: "
-                       r"exit status \d{1,3}, stderr:\s{0,8}(?P<detail>[^\n]{0,300}(?:\n[^\n]{0,300}){0,2})")
+                       r"exit status \d{1,3}, stderr:\s{0,8}(?P<detail>[^\n]{0,300}(?:\n[^\n]{0,300}){0,2})"
+                       # runc (libcontainer/configs hooks): "error running hook #1: error running hook: exit status 1,
+                       # stdout: <out>, stderr: <err>" - a toolkit hook whose stderr is not nvidia-container-cli's
+                       r"|error running (?:prestart |createRuntime )?hook #\d{1,3}: error running hook: exit status \d{1,3}, "
+                       r"stdout: [^\n]{0,300}?, stderr:\s{0,8}(?P<runc_detail>[^\n]{1,300}(?:\n[^\n]{0,300}){0,2})"
+                       # crun: "error executing hook `/usr/bin/nvidia-container-toolkit` (exit code: 1)"
+                       r"|error executing hook `(?P<crun_hook>[^`\n]{0,200}nvidia[^`\n]{0,100})` \(exit code: \d{1,3}\)")
+# runc starting a hook binary that is not there: the toolkit is not installed (or gone) on the node
+_HOOK_MISSING = re.compile(r"hook #\d{1,3}: fork/exec (?P<n>[^:\s]{0,200}nvidia[^:\s]{0,100}): no such file or directory")
 
 
 def _wrapping(text: str) -> Wrapping:
@@ -149,14 +174,14 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
         return _cli_failure(text, m)
     m = _CDI_UNRESOLVABLE.search(text)
     if m:
-        devs = _TAIL.sub("", m.group("devs"))
+        devs = _strip_tail(m.group("devs"))
         devices = tuple(_CDI_DEVICE.findall(devs)) or ((devs.strip(),) if devs.strip() else ())
         return RuntimeFailure(RuntimeErrorKind.CDI_UNRESOLVABLE, _one_line(m.group(0)), devices=devices,
                               detail=_one_line(devs), wrapping=_wrapping(text))
     m = _CDI_INJECT.search(text)
     if m:
         return RuntimeFailure(RuntimeErrorKind.CDI_INJECTION, _one_line(m.group(0)),
-                              detail=_one_line(_TAIL.sub("", m.group("rest"))) or None, wrapping=_wrapping(text))
+                              detail=_one_line(_strip_tail(m.group("rest"))) or None, wrapping=_wrapping(text))
     m = _HANDLER.search(text)
     if m:
         name = next(g for g in m.groups() if g is not None)
@@ -167,9 +192,14 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
     m = _BINARY.search(text)
     if m:
         return RuntimeFailure(RuntimeErrorKind.RUNTIME_BINARY_MISSING, _one_line(m.group(0)), handler=m.group("n"))
+    m = _HOOK_MISSING.search(text)
+    if m:
+        return RuntimeFailure(RuntimeErrorKind.HOOK_BINARY_MISSING, _one_line(m.group(0)), handler=m.group("n"),
+                              wrapping=_wrapping(text))
     m = _MODIFY.search(text) or _OCI_HOOK.search(text)
     if m:      # the toolkit's runtime (CDI / auto mode) or one of its OCI hooks, not the legacy CLI
-        detail = _TAIL.sub("", m.group("detail")).strip()
+        groups = m.groupdict()
+        detail = _strip_tail(groups.get("detail") or groups.get("runc_detail") or groups.get("crun_hook") or "").strip()
         kind = "oci-spec" if m.re is _MODIFY else "hook"
         cause, library, required, condition = _cause(detail, kind, text, ())
         return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(m.group(0)), cli_kind=kind, detail=detail,
@@ -180,7 +210,7 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
 
 def _cli_failure(text: str, m: re.Match) -> RuntimeFailure:
     cli_kind = m.group(1)
-    detail = _TAIL.sub("", m.group(2)).strip()
+    detail = _strip_tail(m.group(2)).strip()
     hook = _HOOK_CMD.search(text)
     command = tuple(hook.group(1).split()) if hook else ()
     cause, library, required, condition = _cause(detail, cli_kind, text, command)

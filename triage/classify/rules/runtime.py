@@ -65,7 +65,8 @@ def components(ctx):
 _KIND_ID = {"cdi_unresolvable": "runtime.cdi_unresolvable", "cdi_injection": "runtime.cdi_unresolvable",
             "runtime_handler_missing": "runtime.runtime_handler_missing",
             "runtime_class_not_found": "runtime.runtime_handler_missing",
-            "runtime_binary_missing": "runtime.runtime_handler_missing"}
+            "runtime_binary_missing": "runtime.runtime_handler_missing",
+            "hook_binary_missing": "runtime.toolkit_not_ready"}
 _CAUSE_ID = {"no_driver_visible": ("runtime.container_cli_init_failed", "error"),
              "driver_version_mismatch": ("driver.version_mismatch", "critical"),
              "driver_not_loaded": ("driver.not_loaded", "critical"),
