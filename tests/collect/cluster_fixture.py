@@ -185,6 +185,12 @@ def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool | bytes 
         vllm_env += [{"name": "HF_TOKEN", "value": s["hf"]}, {"name": "DB_PASSWORD", "value": s["password"]},
                      {"name": "SLACK_URL", "value": s["slack"]}]
         vllm_args += ["--api-key", s["apikey"], f"--download-url=https://bot:{s['urlpass']}@models.example.com/x"]
+        if "db_pass" in s:      # what an attack run found leaking (issue 13)
+            vllm_env += [{"name": "DB_PASS", "value": s["db_pass"]}]
+            vllm_args += ["-p", s["mysql_arg"], "--port", "8000",
+                          f"--on-start=mysql -u root -p {s['mysql_text']} && migrate --password {s['flag_password']} "
+                          f"--db-password={s['eq_password']}"]
+            annotations["example.com/db-password"] = s["annotation"]
         annotations["example.com/auth"] = f"Bearer {s['jwt']}"
         annotations["kubectl.kubernetes.io/last-applied-configuration"] = json.dumps({"env": s["hf"]})
     pending = pod(PENDING, "llm", None,
@@ -194,6 +200,8 @@ def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool | bytes 
                   conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable",
                                "message": FAILED_SCHEDULING}])
     pending["metadata"]["annotations"] = annotations
+    if "label" in s:
+        pending["metadata"]["labels"]["vault-token"] = s["label"]
     pending["metadata"]["managedFields"] = [{"manager": "kube-controller-manager", "operation": "Update"}]
     pending["spec"]["nodeSelector"] = {"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3"}
     pending["spec"]["tolerations"] = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
@@ -294,8 +302,20 @@ def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool | bytes 
     if s:
         trainer_log += f"Using token {s['hf']} to download weights\nAuthorization: Bearer {s['jwt']}\n"
         trainer_log += f"AWS_ACCESS_KEY_ID={s['aws_id']} AWS_SECRET_ACCESS_KEY={s['aws_secret']}\n"
+    previous_log = OOM_LOG
+    if "basic" in s:
+        # the log tail starts inside a private key (its BEGIN line cut off), then a PGP key
+        trainer_log = (f"{s['key_body']}\nMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNbvJZHtCSuYEvu\n"
+                       "-----END PRIVATE KEY-----\n" + trainer_log +
+                       "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + s["pgp_body"] + "\n=twTO\n"
+                       "-----END PGP PRIVATE KEY BLOCK-----\n"
+                       f'registry config {{"auths":{{"nvcr.io":{{"auth":"{s["docker_auth"]}"}}}}}}\n')
+        # secrets on the line every report cites (the OOM line)
+        marker = "CUDA out of memory."
+        previous_log = OOM_LOG.replace(marker, f"{marker} [job Authorization: Basic {s['basic']} NGC {s['nvapi']} "
+                                               f"mysql -h db -p {s['mysql_text']}]", 1)
     w.write_text(layout.container_log("llm", TRAINER, "trainer"), trainer_log)
-    w.write_text(layout.container_log("llm", TRAINER, "trainer", previous=True), OOM_LOG)
+    w.write_text(layout.container_log("llm", TRAINER, "trainer", previous=True), previous_log)
     for p, logs in stack:
         for c, text in logs.items():
             w.write_text(layout.container_log(OPERATOR_NS, p["metadata"]["name"], c), text)

@@ -27,7 +27,22 @@ SECRETS = {
     "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
     "aws_id": "AKIAIOSFODNN7EXAMPLE",
     "aws_secret": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    # issue 13: each of these leaked into the bundle (and the reports, on a cited line)
+    "basic": "dXNlcjpCYXNpY1Bhc3N3b3JkMQ==",
+    "mysql_arg": "MyArgS3cretPw",
+    "mysql_text": "MyTextS3cretPw",
+    "flag_password": "Fl4gPassw0rdValue",
+    "eq_password": "Eq3DbPassw0rdValue",
+    "db_pass": "EnvDbPassValue9",
+    "pgp_body": "lQOYBGXyZ0IBCADcN3f8Yp2k7QvL9mX4w1sPgpPrivateBodyLineAbCdEf0123",
+    "nvapi": "nvapi-Xy7Qk2Lm9Pz4Rt6Vw8Ab0Cd1Ef3Gh5Ij7Kl9Mn1Op3Qr5St7Uv9W",
+    "docker_auth": "JG9hdXRodG9rZW46ZG9ja2VyQ29uZmlnQXV0aA==",
+    "annotation": "AnnotPassw0rdValue",
+    "label": "LabelTokenValue77",
+    "key_body": "BgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7CutOffPrivateKeyBodyLine",
 }
+LEAKED_BEFORE_ISSUE_13 = ("basic", "mysql_arg", "mysql_text", "flag_password", "eq_password", "db_pass", "pgp_body",
+                          "nvapi", "docker_auth", "annotation", "label", "key_body")
 PLACEHOLDER = re.compile(r"<redacted:([a-z0-9_]+):([0-9a-f]{8})>")
 
 
@@ -59,14 +74,46 @@ def test_planted_secrets_never_reach_the_bundle(tmp_path):
     assert re.fullmatch(r"--download-url=https://bot:<redacted:url_password:[0-9a-f]{8}>@models\.example\.com/x",
                         args[6])
     assert re.fullmatch(r"Bearer <redacted:(bearer|jwt):[0-9a-f]{8}>", pod["metadata"]["annotations"]["example.com/auth"])
+    assert args[7] == "-p" and PLACEHOLDER.fullmatch(args[8]).group(1) == "secret_arg"
+    assert args[9:11] == ["--port", "8000"]                                  # a port is not a password
+    assert PLACEHOLDER.fullmatch(env["DB_PASS"]).group(1) == "secret_env"
+    assert PLACEHOLDER.fullmatch(pod["metadata"]["annotations"]["example.com/db-password"]).group(1) == \
+        "secret_annotation"
+    assert PLACEHOLDER.fullmatch(pod["metadata"]["labels"]["vault-token"]).group(1) == "secret_label"
+    assert pod["metadata"]["labels"]["app"] == "qwen-vllm"
     report = pending.manifest["redaction"]
     assert report["enabled"] is True and report["count"] >= 6
     assert {"secret_env", "secret_arg", "url_password", "managed_fields", "last_applied_configuration"} <= set(
         report["by_rule"])
     # Logs: the token is replaced by the same placeholder at each occurrence; the rest is verbatim.
     log = (trainer.path / layout.container_log("llm", TRAINER, "trainer")).read_text()
-    assert log.startswith("Epoch 3: loading shard 17\nUsing token <redacted:hf_token:")
-    assert (trainer.path / layout.container_log("llm", TRAINER, "trainer", previous=True)).read_text() == OOM_LOG
+    assert re.match(r"<redacted:private_key:[0-9a-f]{8}>\nEpoch 3: loading shard 17\nUsing token <redacted:hf_token:", log)
+    previous = (trainer.path / layout.container_log("llm", TRAINER, "trainer", previous=True)).read_text()
+    assert re.sub(r" \[job .*?\]", "", previous, count=1) == OOM_LOG             # the evidence is untouched
+    assert re.search(r"\[job Authorization: Basic <redacted:auth_header:[0-9a-f]{8}> NGC <redacted:ngc_api_key:"
+                     r"[0-9a-f]{8}> mysql -h db -p <redacted:mysql_password:[0-9a-f]{8}>\]", previous)
+
+
+def test_planted_secrets_reach_no_report_and_no_slack_message(tmp_path, capsys):
+    """Every output of the collected bundles: the cited OOM line carries secrets."""
+    with served(tmp_path, secrets=SECRETS) as srv:
+        pending, _ = run_collect(srv, tmp_path, name=PENDING, out="pending")
+        trainer, _ = run_collect(srv, tmp_path, name=TRAINER, out="trainer")
+    capsys.readouterr()
+    outputs = []
+    for result in (pending, trainer):
+        for fmt in ("json", "markdown", "html", "text"):
+            assert main(["analyze", str(result.path), "-o", fmt]) in (0, 3, 4)
+            outputs.append(capsys.readouterr().out)
+        findings = tmp_path / f"{result.path.name}.json"
+        findings.write_text(outputs[-4])
+        assert main(["slack", str(findings), "--dry-run"]) == 0
+        outputs.append(capsys.readouterr().out)
+    everything = "\n".join(outputs)
+    assert "torch.OutOfMemoryError: CUDA out of memory" in everything and "<redacted:auth_header:" in \
+        everything.replace("&lt;", "<")                                   # the cited line is in the reports
+    leaked = [k for k, v in SECRETS.items() if v in everything]
+    assert leaked == []
 
 
 def test_no_redact_keeps_values_and_says_so(tmp_path):
@@ -107,6 +154,17 @@ def test_collect_command_writes_a_redacted_tarball(tmp_path, capsys):
     ("id_token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
      "jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"),
     ('--password="abc123def"', "secret_assignment", "abc123def"),
+    ("curl -H 'Authorization: Basic dXNlcjpwYXNzd29yZA=='", "auth_header", "dXNlcjpwYXNzd29yZA=="),
+    ("NGC_KEY nvapi-Xy7Qk2Lm9Pz4Rt6Vw8Ab0Cd1Ef3Gh5Ij7Kl9Mn1 set", "ngc_api_key",
+     "nvapi-Xy7Qk2Lm9Pz4Rt6Vw8Ab0Cd1Ef3Gh5Ij7Kl9Mn1"),
+    ('{"auths":{"nvcr.io":{"auth":"JG9hdXRodG9rZW46eHl6"}}}', "docker_auth", "JG9hdXRodG9rZW46eHl6"),
+    ("migrate --db-password S3cr3tValue --verbose", "secret_flag", "S3cr3tValue"),
+    ("DB_PASS=hunter2xyz", "secret_assignment", "hunter2xyz"),
+    ("mysql -u root -h db -p S3cretPw mydb", "mysql_password", "S3cretPw"),
+    # from detect-secrets' plugins
+    ("SENDGRID=SG.aaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "sendgrid_key",
+     "SG.aaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"),
+    ("deploy glpat-abcdefghij1234567890 now", "gitlab_token", "glpat-abcdefghij1234567890"),
 ])
 def test_each_rule_replaces_the_secret_only(text, kind, secret):
     out = Redactor(key=b"k").text(text)
