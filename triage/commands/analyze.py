@@ -15,6 +15,7 @@ import gc
 import importlib
 import sys
 
+from triage.bundle.inputs import READERS
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose, exit_status, parse_target
 from triage.errors import TriageError
@@ -27,6 +28,8 @@ _RENDERERS = {"text": ("triage.render.text", "render_text"),
 
 EXAMPLE = """examples:
   gpu-triage analyze incident.tar.gz
+  gpu-triage analyze ticket.txt                   # pasted kubectl describe / logs / nvidia-smi
+  kubectl describe pod qwen-0 -n llm | gpu-triage analyze -
   gpu-triage analyze ./bundle --target Pod/llm/qwen-vllm-7d9f8c6b5-x2x4k -o markdown
   gpu-triage analyze support-bundle.tar.gz -o json --out ./report
 
@@ -39,8 +42,11 @@ def register(subparsers) -> None:
         "analyze", help="offline triage of a bundle (ours or a troubleshoot support bundle)",
         description="Diagnose a bundle: the first failing layer, its evidence, what could not be checked.",
         epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("bundle", metavar="BUNDLE", help="bundle directory or .tar.gz")
+    p.add_argument("bundle", metavar="BUNDLE", help="bundle directory or .tar.gz; or pasted kubectl / nvidia-smi "
+                                                 "text (a file, a folder of them, or - for stdin)")
     add_output_arguments(p)
+    p.add_argument("--as", dest="reader", choices=READERS, default=None,
+                   help="read the input as this (default: detected, and said on stderr)")
     p.add_argument("--target", metavar="KIND/NS/NAME",
                    help="what to triage (Pod/ns/name, Deployment/ns/name, Node/name); default: the "
                         "bundle's target, else every GPU pod and GPU node")
@@ -108,4 +114,31 @@ def _absent(bundle, target) -> bool:
 
 
 def run(args) -> int:
-    return analyze_bundle(args.bundle, args)
+    reader = getattr(args, "reader", None)
+    if reader in (None, "bundle") and args.bundle != "-":
+        from triage.bundle.inputs import detect
+        if reader == "bundle" or detect(args.bundle) in ("bundle", None):
+            return analyze_bundle(args.bundle, args)      # a bundle, or refused by the bundle reader in one line
+    return analyze_input(args.bundle, args, reader)
+
+
+def analyze_input(path: str, args, reader: str | None = None) -> int:
+    """Read a non-bundle input into a temporary bundle, diagnose it the same way, and cite the input."""
+    from triage.bundle.inputs import describe, open_input
+    from triage.evidence.pasted.source_map import rewrite
+    target_text = getattr(args, "target", None)
+    target = parse_target(target_text) if target_text else None
+    fmt = getattr(args, "output", None) or "text"
+    with open_input(path, reader) as opened:
+        print(describe(opened), file=sys.stderr)
+        doc = analyze_document(opened.bundle_path, target)
+        if opened.source_map is not None:
+            rewrite(doc, opened.source_map)
+        doc["bundle"] = {"path": str(path), "created_at": doc.get("bundle", {}).get("created_at")}
+        doc["input"] = opened.summary
+        sys.stdout.write(render(doc, fmt if fmt in FORMATS else "text"))
+        out_dir = getattr(args, "out", None)
+        if out_dir:
+            from triage.render.reports import write_reports
+            write_reports(doc, opened.bundle_path, out_dir)
+        return exit_status(doc)
