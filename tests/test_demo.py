@@ -67,22 +67,21 @@ def test_demo_exits_3_with_no_traceback(demo_run):
     assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
 
 
-def test_scan_lists_every_target_worst_first(demo_run):
+def test_scan_reads_as_two_incidents(demo_run):
+    """The scan's compact incident table: the NVML failure on gpu-t4-2 (the node and the pod it
+    leaves Pending, one incident) and the fine-tuning job's CUDA OOM; no HEALTHY row unless asked."""
     proc, _ = demo_run
-    scan = _section(proc.stdout, "$ gpu-triage scan -A --kubeconfig")
-    rows = [line.split() for line in scan.splitlines()[2:]]
-    statuses = [r[0] for r in rows]
-    # problems before healthy targets
-    assert statuses == sorted(statuses, key=lambda s: s != "PROBLEM")
-    by_target = {r[2]: r for r in rows}
-    assert by_target["gpu-t4-2"][0] == "PROBLEM"
-    assert by_target["gpu-t4-2"][3] == "plugin.nvml_unavailable"
-    assert by_target[f"training/{FINETUNE}"][3] == "application.cuda_oom"
-    assert by_target[f"llm/{QWEN}"][0] == "PROBLEM"
-    # the scan traces the Pending pod to the same layer as its own diagnosis
-    assert by_target[f"llm/{QWEN}"][3] in ("plugin.nvml_unavailable", "runtime.runtime_handler_missing")
-    assert by_target[f"llm/{EMBEDDER}"][0] == "HEALTHY"
-    assert by_target["gpu-h100-1"][0] == "HEALTHY"
+    start = proc.stdout.index("$ gpu-triage scan -A --kubeconfig")
+    block = proc.stdout[start: proc.stdout.index("$ gpu-triage pod", start)]
+    lines = block.strip().splitlines()[1:]
+    assert lines[0].split() == ["STATUS", "TARGET(S)", "ROOT", "CAUSE", "LAYER"]
+    rows = [line for line in lines[1:] if line.startswith(("PROBLEM", "INCONCLUSIVE", "HEALTHY"))]
+    assert len(rows) == 2, block
+    assert rows[0].split()[0] == "PROBLEM" and "Node gpu-t4-2, Pod llm/" + QWEN in rows[0]
+    assert rows[0].split()[-2:] == ["plugin.nvml_unavailable", "plugin"]
+    assert f"Pod training/{FINETUNE}" in rows[1] and rows[1].split()[-2:] == ["application.cuda_oom", "application"]
+    assert "HEALTHY" not in block and EMBEDDER not in block
+    assert "2 incident(s) over 3 target(s); 3 healthy target(s) not listed (--show-healthy lists them)" in block
 
 
 def test_pending_vllm_is_traced_to_the_device_plugin(demo_run):
@@ -240,5 +239,5 @@ def test_colour_on_a_terminal_only(tmp_path):
         assert proc.wait(timeout=90) == 3
         outputs[name] = b"".join(chunks).decode()
     assert "\x1b[1;31mPROBLEM\x1b[0m  Pod llm/" in outputs["tty"]
-    assert "\x1b[32mHEALTHY\x1b[0m" in outputs["tty"]
+    assert "\x1b[1;31mPROBLEM\x1b[0m  Node gpu-t4-2, Pod llm/" in outputs["tty"]     # the incident table
     assert "\x1b[" not in outputs["no_color"] and "PROBLEM  Pod llm/" in outputs["no_color"]

@@ -88,6 +88,8 @@ def run_demo(out: Path, keep_serving: bool = False, port: int = 0, stdout: TextI
     import sys
     from triage.classify.engine import exit_status
     from triage.replay.server import ReplayServer
+    from triage.render.text import terminal_width
+    from triage.render.text_scan import incident_table
     from triage.synth.demo_cluster import write_demo_bundle
 
     stdout = stdout or sys.stdout
@@ -113,7 +115,7 @@ def run_demo(out: Path, keep_serving: bool = False, port: int = 0, stdout: TextI
             say(f"$ gpu-triage scan -A --kubeconfig {kc}")
             scan = _collect_and_analyze("Scan", None, None, kubeconfig, out / "bundle")
             _write_reports(scan, out / "bundle", out)
-            say(format_scan(scan))
+            say(incident_table(scan, width=terminal_width(stdout)))
             diagnosed = []
             for target in broken_pods(scan):
                 ns, name = target["namespace"], target["name"]
@@ -201,17 +203,6 @@ def _target_text(t: dict) -> str:
     return f"{t.get('kind')} {ns}{t.get('name')}"
 
 
-def format_scan(scan: dict) -> str:
-    """One line per target, worst first, like `gpu-triage scan`'s table."""
-    rows = [("STATUS", "TARGET", "ROOT CAUSE", "LAYER")]
-    for d in scan.get("diagnoses") or ():
-        rc = d.get("root_cause") or {}
-        rows.append((d["status"].upper(), _target_text(d["target"]), rc.get("id", "-"), rc.get("layer", "-")))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    return "\n".join(f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}".rstrip()
-                     for r in rows)
-
-
 INNER_FIRST = ("driver", "runtime", "plugin", "node", "scheduler", "application")
 EXCERPT_CHARS = 160
 
@@ -232,26 +223,12 @@ def _clip(text: str) -> str:
 def first_steps(finding_id: str, params: dict, count: int = STEPS_SHOWN) -> list[str]:
     """The first shell commands of the playbook's Confirm section, filled with params."""
     from triage import playbooks
+    from triage.render.wording import first_commands
     try:
         text = playbooks.render(finding_id, params)
     except Exception:   # a playbook missing or broken must not hide the diagnosis
         return []
-    steps: list[str] = []
-    in_confirm = in_code = False
-    for line in text.splitlines():
-        if line.startswith("## "):
-            in_confirm = line[3:].strip().lower().startswith("confirm")
-            continue
-        if in_confirm and line.startswith("```"):
-            in_code = not in_code
-            if not in_code and steps:
-                break
-            continue
-        if in_confirm and in_code and line.strip() and not line.lstrip().startswith("#"):
-            steps.append(line.strip())
-            if len(steps) >= count:
-                break
-    return steps
+    return first_commands(text, count)
 
 
 def format_diagnosis(doc: dict, folder: Path) -> str:

@@ -79,10 +79,20 @@ def test_ladder_of_healthy_pod_is_all_passed():
 # ---- Markdown ------------------------------------------------------------------------
 
 def test_markdown_sections_come_in_the_issue_order():
-    md = render_markdown(load("crashloop-oom"))
+    md = render_markdown(load("pending-nvml"))
     heads = ["# gpu-triage: PROBLEM", "## Layer ladder", "## Evidence chain", "## Playbook",
-             "## Other findings", "## Gaps", "## Collection", "## Pods, worst first",
-             "## Release checks"]
+             "## Other findings", "## Gaps", "## Collection"]
+    positions = [md.index(h) for h in heads]
+    assert positions == sorted(positions)
+
+
+def test_markdown_of_a_workload_is_its_incident_index_then_each_incident():
+    """Two pods of one Deployment crash on the same CUDA OOM: one incident of the Deployment,
+    both pods listed under it, before the gaps, the collection and the release checks."""
+    md = render_markdown(load("crashloop-oom"))
+    heads = ["# gpu-triage: PROBLEM · 1 incident(s) over 2 pods", "## Incidents",
+             "## Incident 1: application.cuda\\_oom on Deployment llm/vllm-qwen2-7b", "### Root cause",
+             "### Playbook", "## Gaps", "## Collection", "## Pods, worst first", "## Release checks"]
     positions = [md.index(h) for h in heads]
     assert positions == sorted(positions)
 
@@ -114,12 +124,14 @@ def test_markdown_release_checks_answer_each_question():
     assert "| Are the replicas spread across nodes? | ❔ unknown | no evidence |" in md
 
 
-def test_markdown_scan_links_every_workload_to_its_section():
+def test_markdown_scan_links_every_incident_to_its_section():
     md = render_markdown(load("scan"))
-    links = re.findall(r"\]\(#([^)]+)\)", md.split("## Workloads, worst first")[1])
-    headings = re.findall(r"^### (\d+\. .+)$", md, re.M)
-    assert len(headings) == 10
-    assert set(links) == {re.sub(r"[^a-z0-9 _-]", "", h.lower()).replace(" ", "-") for h in headings}
+    index = md.split("## Incidents")[1].split("\n## ")[0]
+    links = re.findall(r"\]\(#([^)]+)\)", index)
+    headings = re.findall(r"^## (Incident \d+: .+)$", md, re.M)
+    assert len(headings) == 9          # nine broken workloads, nine different causes; the healthy one is none
+    assert links == [re.sub(r"[^a-z0-9 _-]", "", h.replace("\\", "").lower()).replace(" ", "-") for h in headings]
+    assert "Healthy: 1 target(s)" in md
 
 
 def test_markdown_healthy_report_says_so():
@@ -152,10 +164,42 @@ ALL_DOCS = sorted(p.stem for p in DOCS.glob("*.json"))
 
 @pytest.mark.parametrize("name", ALL_DOCS)
 @pytest.mark.parametrize("color", [False, True])
-def test_text_fits_100_columns(name, color):
-    out = render_text(load(name), color=color)
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_text_fits_the_terminal(name, color, width):
+    """On a terminal (a width given), no line is wider than it."""
+    out = render_text(load(name), color=color, width=width, show_healthy=True)
     widest = max(cell_len(ANSI.sub("", line)) for line in out.splitlines())
-    assert widest <= 100
+    assert widest <= width
+
+
+@pytest.mark.parametrize("name", ALL_DOCS)
+def test_text_in_a_pipe_never_splits_a_path_or_an_evidence_line(name):
+    """In a file or a pipe (no width), every cited path and every excerpt line is on one line,
+    whole, as the document has it: copy-paste and grep find them."""
+    doc = load(name)
+    out = render_text(doc, color=False).splitlines()
+    stripped = {line.strip() for line in out}
+    view = build_view(doc)
+    chains = view["incidents"] or [view]
+    for c in (c for inc in chains for c in inc["chain"]):
+        for e in c["finding"]["evidence"]:
+            where = e["where"] + (" (excerpt shortened)" if e["truncated"] else "")
+            assert where in stripped, where
+            for line in (e["excerpt"] or "(no excerpt)").split("\n"):
+                assert line.strip() in stripped, line
+
+
+def test_terminal_width_honours_columns_with_a_minimum(monkeypatch):
+    from triage.render.text import terminal_width
+
+    class Tty:
+        def isatty(self):
+            return True
+    monkeypatch.setenv("COLUMNS", "80")
+    assert terminal_width(Tty()) == 80
+    monkeypatch.setenv("COLUMNS", "20")
+    assert terminal_width(Tty()) == 60
+    assert terminal_width(open(os.devnull, "w")) is None       # a file or a pipe: nothing folded
 
 
 def test_text_plain_has_no_escape_sequences_and_colour_has_them():
@@ -185,10 +229,23 @@ def test_text_colour_follows_the_terminal(monkeypatch):
     assert wants_color(Tty()) is False
 
 
+def test_text_of_a_scan_starts_with_the_incident_table():
+    out = render_text(load("scan"), color=False)
+    lines = out.splitlines()
+    assert lines[0].split() == ["STATUS", "TARGET(S)", "ROOT", "CAUSE", "LAYER"]
+    rows = lines[1:10]
+    assert all(r.startswith("PROBLEM") for r in rows) and lines[10] == ""
+    assert rows[0].split()[-2:] == ["plugin.nvml_unavailable", "plugin"]
+    assert "9 incident(s) over 9 target(s); 1 healthy target(s) not listed (--show-healthy lists them)" in out
+    assert "HEALTHY" not in out
+    assert "HEALTHY" in render_text(load("scan"), color=False, show_healthy=True).split("\n\n")[0]
+    # each incident has its own ladder: the CUDA OOM is the application's, every layer below passed
+    oom = out.split("Incident 5: application.cuda_oom")[1].split("\nIncident ")[0]
+    assert "ladder: scheduler:ok -> node:ok -> plugin:ok -> runtime:ok -> driver:ok -> application:ROOT" in oom
+
+
 def test_text_verdict_and_capacity_of_scan():
     out = render_text(load("scan"), color=False)
-    assert "PROBLEM  the whole cluster (scan)" in out
-    assert "10 workloads: 9 problem, 1 healthy" in out
     # gpu-node-5: 8 advertised, 7 allocatable, 4 requested -> 3 free, 1 unhealthy.
     row = next(l for l in out.splitlines() if l.startswith("| gpu-node-5"))
     assert re.search(r"\|\s+8 \|\s+4 \|\s+3 \|\s+1 \| train/bert-ft-0 \(4\)", row)
@@ -252,7 +309,8 @@ def test_html_scan_anchors_all_resolve():
     tags = elements(page)
     ids = {a["id"] for _, a in tags if "id" in a}
     targets = {a["href"][1:] for t, a in tags if t == "a" and a.get("href", "").startswith("#")}
-    assert len(targets) >= 15
+    assert len({t for t in targets if t.startswith("incident-")}) == 9     # the index links each incident
+    assert len(targets) >= 13
     assert targets <= ids, targets - ids
 
 
@@ -299,11 +357,13 @@ def test_malformed_fields_do_not_crash_rendering():
         assert "plugin.nvml_unavailable" in render(doc)
 
 
-def test_scan_of_500_findings_renders_every_workload():
+def test_scan_of_500_findings_renders_every_incident():
     doc = scan_document(500)
     assert len(doc["findings"]) >= 500
     md = render_markdown(doc)
-    assert len(re.findall(r"^### \d+\. ", md, re.M)) == len(doc["diagnoses"]) > 100
+    incidents = build_view(doc)["incidents"]
+    assert len(re.findall(r"^## Incident \d+: ", md, re.M)) == len(incidents) > 100
+    assert sum(len(i["targets"]) for i in incidents) == sum(1 for d in doc["diagnoses"] if d["status"] != "healthy")
 
 
 def test_inconclusive_with_an_unplaced_gap_calls_no_layer_passed():

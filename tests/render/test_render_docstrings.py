@@ -7,10 +7,11 @@ import doctest
 
 import pytest
 
+from triage import incidents
 from triage.render import untrusted_text, view, view_parts, wording
 
 
-@pytest.mark.parametrize("module", [view, view_parts, untrusted_text, wording], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [view, view_parts, untrusted_text, wording, incidents], ids=lambda m: m.__name__)
 def test_docstring_samples_hold(module):
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0, module.__name__

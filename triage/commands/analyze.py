@@ -18,6 +18,7 @@ import sys
 from triage.bundle.inputs import READERS
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose, exit_status, parse_target
+from triage.commands.collect import add_show_healthy
 from triage.errors import TriageError
 from triage.render.json import dumps, findings_document
 
@@ -56,13 +57,18 @@ def register(subparsers) -> None:
 def add_output_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", choices=FORMATS, default="text", help="output format (default text)")
     p.add_argument("--out", metavar="DIR", help="also write report.md, report.html, findings.json into DIR")
+    add_show_healthy(p)
 
 
-def render(doc: dict, fmt: str) -> str:
+def render(doc: dict, fmt: str, show_healthy: bool = False) -> str:
     if fmt == "json":
         return dumps(doc)
     module_name, func_name = _RENDERERS[fmt]      # imported on use: only the asked-for renderer loads
-    return getattr(importlib.import_module(module_name), func_name)(doc)
+    module = importlib.import_module(module_name)
+    if fmt == "text":
+        # a terminal's width on a terminal; in a file or a pipe nothing whole is broken
+        return module.render_text(doc, width=module.terminal_width(sys.stdout), show_healthy=show_healthy)
+    return getattr(module, func_name)(doc)
 
 
 def analyze_document(path, target=None) -> dict:
@@ -94,7 +100,7 @@ def analyze_bundle(path, args) -> int:
     if fmt not in FORMATS:
         fmt = "text"
     doc = analyze_document(path, target)
-    sys.stdout.write(render(doc, fmt))
+    sys.stdout.write(render(doc, fmt, show_healthy=bool(getattr(args, "show_healthy", False))))
     out_dir = getattr(args, "out", None)
     if out_dir:
         from triage.render.reports import write_reports

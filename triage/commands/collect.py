@@ -126,6 +126,12 @@ def add_live_output(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", choices=("text", "markdown", "html", "json"), default="text",
                    help="output format (default text)")
     p.add_argument("--out", metavar="DIR", help="keep the bundle and every rendering in DIR")
+    add_show_healthy(p)
+
+
+def add_show_healthy(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--show-healthy", action="store_true",
+                   help="also list the HEALTHY targets of a scan (text output)")
 
 COLLECT_EXAMPLES = {
     "pod": "example:\n  gpu-triage collect pod qwen-vllm-7d9f8c6b5-x2x4k -n llm -o incident.tar.gz",

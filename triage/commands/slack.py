@@ -78,32 +78,33 @@ def load_findings(source: str) -> dict:
 
 def playbook_steps(doc: dict, limit: int = 3) -> list[str]:
     """The first commands of the root cause's playbook, filled with this incident's names."""
-    root = doc.get("root_cause")
+    return finding_steps(doc.get("root_cause"), limit)
+
+
+def finding_steps(root: dict | None, limit: int = 3) -> list[str]:
+    """The first commands of a finding's playbook (its Confirm section), filled with its names."""
     if not root:
         return []
     try:
         from triage import playbooks
+        from triage.render.wording import first_commands
         text = playbooks.render(root["id"], root.get("params") or {})
     except Exception:  # a missing playbook must not stop the alert
         return []
-    steps, in_code = [], False
-    for line in text.splitlines():
-        if line.startswith("```"):
-            in_code = not in_code
-            continue
-        if in_code and line.strip() and not line.lstrip().startswith("#"):
-            steps.append(line.strip())
-        if len(steps) >= limit:
-            break
-    return steps
+    return first_commands(text, limit)
 
 
 def run(args) -> int:
     from triage.notify.blocks import build_message, build_thread_reply
+    from triage.notify.digest import build_digest, build_incident_replies, is_scan
 
     doc = load_findings(args.source)
-    message = build_message(doc, report_url=args.report_url, cluster=args.cluster,
-                            playbook_steps=playbook_steps(doc))
+    scan = is_scan(doc)
+    if scan:      # a scan: one digest, a block per incident
+        message = build_digest(doc, report_url=args.report_url, cluster=args.cluster)
+    else:
+        message = build_message(doc, report_url=args.report_url, cluster=args.cluster,
+                                playbook_steps=playbook_steps(doc))
     if args.dry_run:
         print(json.dumps(message, indent=2, ensure_ascii=False))
         return 0
@@ -113,8 +114,11 @@ def run(args) -> int:
     with slack_client(token, webhook) as slack:
         if token:
             posted = slack.post_message(args.channel, message)
-            reply = build_thread_reply(doc) if args.thread_findings else None
-            if reply:
+            if scan:      # a thread reply per incident
+                replies = build_incident_replies(doc, finding_steps) if args.thread_findings else []
+            else:
+                replies = [r for r in [build_thread_reply(doc) if args.thread_findings else None] if r]
+            for reply in replies:
                 slack.post_message(args.channel, reply, thread_ts=posted.ts)
             if args.upload_report:
                 html = Path(args.upload_report)

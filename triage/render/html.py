@@ -87,10 +87,12 @@ def _bar(row: dict[str, Any]) -> dict[str, Any]:
 def render_html(doc: dict) -> str:
     """The whole report as one self-contained HTML page."""
     view = build_view(doc)
-    body = markdown_to_html(render_view(view, {"body"}))
+    scan = bool(view["diagnoses"])
+    body = markdown_to_html(render_view(view, {"body"}, marks="text" if scan else "emoji"))
+    index = markdown_to_html(render_view(view, {"index"})) if scan else ""
     workloads = markdown_to_html(render_view(view, {"workloads"}, marks="text")) if view["diagnoses"] else ""
     release = markdown_to_html(render_view(view, {"release"})) if view["release_checks"] else ""
     bars = [{**row, "bar": _bar(row)} for row in view["inventory"]]
     return environment().get_template("report.html.j2").render(
         view=view, body=Markup(body), workloads=Markup(workloads), release=Markup(release),
-        bars=bars)
+        bars=bars, index=Markup(index))

@@ -2,8 +2,13 @@
 
 On a terminal: colour, a verdict panel and the layer ladder as one coloured row.
 Piped, or with `NO_COLOR` set, or `color=False`: the same content as plain ASCII
-(no escape sequences, ASCII boxes) that pastes cleanly into a ticket. Always at
-most `width` columns (100 by default).
+(no escape sequences, ASCII boxes) that pastes cleanly into a ticket.
+
+Width: with `width` (a terminal's, `terminal_width()`: `COLUMNS` honoured, 60 at
+least) every line fits in it. Without (a file or a pipe), prose wraps at 100 columns
+but paths, commands, evidence lines and tables are never broken, so they copy-paste
+and grep whole. A scan (several targets) reads as incidents
+(`triage.render.text_scan`): the compact incident table first, then each incident.
 
 Everything quoted from the document goes in as `rich.text.Text`, never as
 markup, and control characters (ANSI escapes from log lines) are removed first,
@@ -19,7 +24,9 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from rich import box
@@ -49,6 +56,37 @@ def wants_color(stream: Any = None) -> bool:
     return bool(isatty and isatty())
 
 
+LAYOUT_WIDTH = 100       # prose in files and pipes
+MIN_WIDTH = 60
+
+
+def terminal_width(stream: Any = None) -> int | None:
+    """The width to fit on a terminal (`COLUMNS` first, then the terminal's size, never
+    below 60); None when `stream` is no terminal (a file or a pipe: nothing is folded)."""
+    stream = stream if stream is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    if not (isatty and isatty()):
+        return None
+    try:
+        width = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        width = shutil.get_terminal_size((LAYOUT_WIDTH, 24)).columns
+    return max(MIN_WIDTH, width)
+
+
+@dataclass(frozen=True)
+class Unbroken:
+    """A line that is never wrapped in a file or a pipe (a path, a command, an evidence
+    line); on a terminal it is folded at the terminal's width."""
+    text: Text
+
+
+@dataclass(frozen=True)
+class Wide:
+    """A table: sized to its content in a file or a pipe, to the terminal on a terminal."""
+    table: Table
+
+
 class _Report:
     """Builds the renderables of one report; `plain` picks ASCII and no styles."""
 
@@ -57,6 +95,34 @@ class _Report:
         self.color = color
         self.box = box.ROUNDED if color else box.ASCII
         self.out: list[Any] = []
+        self.width: int | None = None          # the terminal's, None in a file or a pipe
+
+    def line(self, text: Text | str, indent: int = 0) -> None:
+        """A line that must stay whole (see `Unbroken`)."""
+        text = Text(text) if isinstance(text, str) else text
+        self.out.append(Unbroken(Text(" " * indent) + text if indent else text))
+
+    def markdown(self, md: str) -> None:
+        """Markdown prose wraps; its fenced commands are `Unbroken` lines."""
+        chunk: list[str] = []
+        fence = None
+        for raw in md.split("\n"):
+            stripped = raw.lstrip()
+            if fence is None and stripped.startswith(("```", "~~~")):
+                if "".join(chunk).strip():
+                    self.out.append(Markdown("\n".join(chunk), hyperlinks=False, code_theme="ansi_dark"))
+                chunk, fence = [], stripped[:3]
+                continue
+            if fence is not None:
+                if stripped.startswith(fence):
+                    fence = None
+                    self.out.append(Text(""))
+                else:
+                    self.line(raw, indent=2)
+                continue
+            chunk.append(raw)
+        if "".join(chunk).strip():
+            self.out.append(Markdown("\n".join(chunk), hyperlinks=False, code_theme="ansi_dark"))
 
     def style(self, name: str) -> str:
         return name if self.color else ""
@@ -66,7 +132,7 @@ class _Report:
         if self.color:
             self.out.append(Text(title, style="bold underline"))
         else:
-            self.out.append(Text(f"{title}\n{'=' * len(title)}"))
+            self.out.append(Text(f"{title}\n{'=' * min(len(title), self.width or LAYOUT_WIDTH)}"))
 
     # -- sections ------------------------------------------------------------------
     def verdict(self) -> None:
@@ -110,8 +176,9 @@ class _Report:
     def citations(self, evidence: list[dict], limit: int | None = None) -> None:
         for e in evidence[:limit]:
             where = e["where"] + (" (excerpt shortened)" if e["truncated"] else "")
-            self.out.append(Padding(Text(where, style=self.style("cyan")), (0, 0, 0, 4)))
-            self.out.append(Padding(Text(e["excerpt"] or "(no excerpt)"), (0, 0, 0, 6)))
+            self.line(Text(where, style=self.style("cyan")), indent=4)
+            for excerpt_line in (e["excerpt"] or "(no excerpt)").split("\n"):
+                self.line(excerpt_line, indent=6)
 
     def finding_line(self, f: dict, role: str = "") -> Text:
         t = Text("* " if not self.color else "● ")
@@ -144,7 +211,7 @@ class _Report:
                                  f"(gpu-triage playbook {self.v['verdict']['id']})."))
         else:
             # hyperlinks=False: links print as "text (url)", no terminal escape sequences.
-            self.out.append(Markdown(pb["markdown"], hyperlinks=False, code_theme="ansi_dark"))
+            self.markdown(pb["markdown"])
 
     def others(self) -> None:
         self.heading("Other findings")
@@ -158,7 +225,7 @@ class _Report:
                 table.add_row(g["layer"], g["id"], Text(g["severity"], style=self.style(
                     SEVERITY_STYLE[g["severity"]])), str(g["count"]),
                     ", ".join(f"#{t['index']}" for t in g["targets"]) + more)
-            self.out.append(table)
+            self.out.append(Wide(table))
         elif self.v["other_by_layer"]:
             for group in self.v["other_by_layer"]:
                 self.out.append(Text(f"  [{group['layer']}]", style=self.style("bold")))
@@ -180,8 +247,7 @@ class _Report:
                 t.append(f", leaves the {g['layer']} layer not checked")
             t.append(f": {g['detail']}")
             self.out.append(Padding(t, (0, 0, 0, 2)))
-            self.out.append(Padding(Text.assemble("needs: ", (g["needs"], self.style("bold"))),
-                                    (0, 0, 0, 4)))
+            self.line(Text.assemble("needs: ", (g["needs"], self.style("bold"))), indent=4)
 
     def collection(self) -> None:
         c = self.v["collection"]
@@ -191,7 +257,7 @@ class _Report:
                            ("collected at", c["created_at"]),
                            ("bundle", f"{c['bundle_path']} (sha256 {c['bundle_sha256']})"),
                            ("redactions", redactions)):
-            self.out.append(Text.assemble(f"  {key + ':':<17}", value))
+            self.line(Text.assemble(f"  {key + ':':<17}", value))
         if c["collectors"]:
             table = Table(box=self.box)
             for col, justify in (("collector", "left"), ("status", "left"),
@@ -201,9 +267,9 @@ class _Report:
                 status_style = {"ok": "green", "partial": "yellow"}.get(row["status"], "red")
                 table.add_row(row["name"], Text(row["status"], style=self.style(status_style)),
                               row["duration"], row["error"])
-            self.out.append(table)
+            self.out.append(Wide(table))
         for p in c["problems"]:
-            self.out.append(Padding(Text(f"unusable file {p['path']}: {p['detail']}"), (0, 0, 0, 2)))
+            self.line(f"unusable file {p['path']}: {p['detail']}", indent=2)
 
     def bar(self, r: dict) -> Text:
         if r["capacity"] is None:
@@ -237,7 +303,7 @@ class _Report:
             table.add_row(node, self.bar(r), "-" if r["capacity"] is None else str(r["capacity"]),
                           str(r["requested"]), "-" if r["free"] is None else str(r["free"]),
                           str(r["unhealthy"]), holders or "nobody")
-        self.out.append(table)
+        self.out.append(Wide(table))
 
     def workloads(self) -> None:
         if not self.v["diagnoses"]:
@@ -253,7 +319,7 @@ class _Report:
             table.add_row(str(d["index"]), Text(labels[d["status"]], style=self.style(
                 {"problem": "red", "healthy": "green", "no_gpu": "blue"}.get(d["status"], "yellow"))),
                 d["target"], root["id"] if root else "", root["severity"] if root else "")
-        self.out.append(table)
+        self.out.append(Wide(table))
 
     def release(self) -> None:
         if not self.v["release_checks"]:
@@ -266,31 +332,53 @@ class _Report:
             where = "; ".join(e["where"] for e in r["evidence"]) or "no evidence"
             table.add_row(r["question"] or r["id"], Text(r["answer"], style=self.style(ANSWER_STYLE[r["answer"]])),
                           where)
-        self.out.append(table)
+        self.out.append(Wide(table))
 
 
-def render_text(doc: dict, *, color: bool | None = None, width: int = 100) -> str:
-    """The report for a terminal; `color=None` decides from stdout and NO_COLOR."""
+def render_text(doc: dict, *, color: bool | None = None, width: int | None = None,
+                show_healthy: bool = False) -> str:
+    """The report; `color=None` decides from stdout and NO_COLOR. `width`: fit every line in
+    it (a terminal); None: a file or a pipe (nothing whole is broken). A scan lists its HEALTHY
+    targets only with `show_healthy`."""
     if color is None:
         color = wants_color()
     view = build_view(doc)
     r = _Report(view, color)
-    r.verdict()
-    r.ladder()
-    r.chain()
-    r.playbook()
-    r.others()
-    r.gaps(view["gaps"])
-    r.collection()
-    r.capacity()
-    r.workloads()
-    r.release()
+    r.width = width
+    if view["diagnoses"]:
+        from triage.render.text_scan import scan_report
+        scan_report(r, width, show_healthy)
+    else:
+        r.verdict()
+        r.ladder()
+        r.chain()
+        r.playbook()
+        r.others()
+        r.gaps(view["gaps"])
+        r.collection()
+        r.capacity()
+        r.workloads()
+        r.release()
+    return _print(r.out, color, width)
+
+
+def _console(buf: io.StringIO, color: bool, width: int) -> Console:
+    return Console(file=buf, width=width, force_terminal=color, no_color=not color,
+                   color_system="standard" if color else None, highlight=False, markup=False,
+                   emoji=False, soft_wrap=False, legacy_windows=False, safe_box=not color,
+                   force_jupyter=False, force_interactive=False)
+
+
+def _print(items: list[Any], color: bool, width: int | None) -> str:
     buf = io.StringIO()
-    console = Console(file=buf, width=width, force_terminal=color, no_color=not color,
-                      color_system="standard" if color else None, highlight=False, markup=False,
-                      emoji=False, soft_wrap=False, legacy_windows=False, safe_box=not color,
-                      force_jupyter=False, force_interactive=False)
-    for item in r.out:
-        console.print(item)
+    console = _console(buf, color, width or LAYOUT_WIDTH)
+    wide = _console(buf, color, 100_000) if width is None else console
+    for item in items:
+        if isinstance(item, Unbroken):
+            console.print(item.text, soft_wrap=width is None)
+        elif isinstance(item, Wide):
+            wide.print(item.table)
+        else:
+            console.print(item)
     text = buf.getvalue()
     return "\n".join(line.rstrip() for line in text.split("\n"))

@@ -24,11 +24,12 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from triage.errors import TriageError
+from triage.incidents import group_incidents, healthy_targets
 from triage.render.untrusted_text import clean, slug
 from triage.render.view_parts import (
     LAYERS, SEVERITIES, STATUSES, as_dict, as_list, collection, finding, gap, inventory, ladder, release_checks,
     target_text)
-from triage.render.wording import labels, playbook_markdown
+from triage.render.wording import first_commands, labels, playbook_markdown
 
 
 class ReportError(TriageError):
@@ -77,6 +78,35 @@ def _diagnosis(raw: dict, index: int) -> dict[str, Any]:
         if raw.get("suspect") else None,
         "scope": as_dict(raw.get("scope")),
     }
+
+
+def _incidents(doc: dict) -> list[dict[str, Any]]:
+    """Each incident of a scan as a diagnosis view (verdict, chain, ladder, gaps) of its own,
+    with every target it affects."""
+    out = []
+    for i, inc in enumerate(group_incidents(doc), 1):
+        raw = {"target": inc["subject"], "status": inc["status"], "root_cause": inc["root_cause"],
+               "findings": inc["findings"], "gaps": inc["gaps"], "layers": inc["layers"],
+               "suspect": inc["suspect"]}
+        view = _diagnosis(raw, i)
+        view["targets"] = [target_text(t) for t in inc["targets"]]
+        view["key"] = clean(inc["key"], 400)
+        view["severity"] = inc["severity"]
+        view["heading"] = f"Incident {i}: " + (f"{view['root']['id']} on {view['target']}"
+                                               if view["root"] else f"{view['status']} on {view['target']}")
+        if view["root"]:
+            # the same cause on the incident's other targets belongs to its chain, not "also seen"
+            same = [f for f in view["others"] if f["id"] == view["root"]["id"]]
+            view["chain"] += [{"role": "root", "finding": f} for f in same]
+            view["others"] = [f for f in view["others"] if f["id"] != view["root"]["id"]]
+        view["anchor"] = slug(view["heading"])
+        view["line"] = _status_line(view, labels())
+        root = view["root"]
+        markdown = playbook_markdown(root["id"], root["params"]) if root else None
+        view["playbook"] = {"name": root["playbook"], "markdown": markdown} if root else None
+        view["steps"] = first_commands(markdown)
+        out.append(view)
+    return out
 
 
 def _status_line(top: dict, words: dict) -> str:
@@ -173,8 +203,15 @@ def build_view(doc: object) -> dict[str, Any]:
     counts = {s: sum(1 for d in diagnoses if d["status"] == s) for s in STATUSES}
     scan_line = (f"{len(diagnoses)} {noun}: " + ", ".join(f"{n} {s}" for s, n in counts.items() if n)
                  + f"; the worst is #1 {diagnoses[0]['target']}") if diagnoses else ""
+    incidents = _incidents(doc) if diagnoses else []
+    healthy = [target_text(t) for t in healthy_targets(doc)] if diagnoses else []
+    where = {t: {"index": inc["index"], "anchor": inc["anchor"]} for inc in incidents for t in inc["targets"]}
+    for d in diagnoses:
+        d["incident"] = where.get(d["target"])
     return {
         "schema": clean(schema, 60),
+        "incidents": incidents,
+        "healthy": healthy,
         "is_scan": is_scan,
         "scan_line": scan_line,
         "noun": noun,

@@ -53,3 +53,29 @@ def demote_headings(markdown: str, by: int) -> str:
             line = "#" * min(hashes + by, 6) + line[hashes:]
         out.append(line)
     return "\n".join(out)
+
+
+def first_commands(markdown: str | None, count: int = 3) -> list[str]:
+    """The first shell commands of a playbook's Confirm section (its first fenced block
+    there), comments left out: what a report prints as the next steps.
+
+    >>> first_commands("## Confirm\\n```sh\\n# read-only\\nkubectl get nodes\\n```\\n## Fix\\n```sh\\nx\\n```")
+    ['kubectl get nodes']
+    """
+    steps: list[str] = []
+    in_confirm = in_code = False
+    for line in (markdown or "").splitlines():
+        stripped = line.strip()
+        if not in_code and re.match(r"#{1,6}\s", stripped):
+            in_confirm = stripped.lstrip("#").strip().lower().startswith("confirm")
+            continue
+        if in_confirm and stripped.startswith("```"):
+            in_code = not in_code
+            if not in_code and steps:
+                break
+            continue
+        if in_confirm and in_code and stripped and not stripped.startswith("#"):
+            steps.append(stripped)
+            if len(steps) >= count:
+                break
+    return steps
