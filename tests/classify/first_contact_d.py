@@ -256,7 +256,8 @@ def _(w, t):
       "waits in cuda-validation; no Fabric Manager output is in the bundle.")
 def _(w, t):
     info = {"osImage": "CentOS Linux 7 (Core)", "kernelVersion": "3.10.0-1160.66.1.el7.x86_64",
-            "containerRuntimeVersion": "docker://20.10.17", "kubeletVersion": "v1.21.14", "kubeProxyVersion": "v1.21.14"}
+            "containerRuntimeVersion": "docker://20.10.17", "kubeletVersion": "v1.21.14",
+            "kubeProxyVersion": "v1.21.14"}
     a = w.gpu_node("cl3-ac-us-a100-1", gpus=4, product="NVIDIA-A100-PCIE-40GB", memory_mib=40960,
                    labels={"nvidia.com/cuda.driver.major": "515"})
     node_info(a, **info)
@@ -341,9 +342,9 @@ def _(w, t):
 
 @case("fd011", pod_subj("kp-ddp-worker-0"),
       "Two 8-GPU nodes with host drivers, RDMA NICs and the NVIDIA device plugin DaemonSet (GPU model, NIC names "
-      "and version strings not stated/assumed); a Kubeflow PyTorchJob `kp-ddp` with worker pods kp-ddp-worker-0 "
-      "and -1 (8 GPUs each, restartPolicy OnFailure); worker 0 crash-loops with the text as its previous log, "
-      "worker 1 crash-loops too (its log was not quoted).")
+      "and version strings not stated/assumed); a Kubeflow PyTorchJob `kp-ddp` (inferred from the worker host "
+      "names) with worker pods kp-ddp-worker-0 and -1 (8 GPUs each, restartPolicy OnFailure); worker 0 "
+      "crash-loops with the text as its previous log, worker 1 crash-loops too (its log was not quoted).")
 def _(w, t):
     pods = []
     for i in (0, 1):
@@ -365,7 +366,7 @@ def _(w, t):
       "limit not stated) crash-loops with the text as its previous log.")
 def _(w, t):
     node = "gpu-decode-0"
-    host_node(w, node, gpus=8, info={"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "6.8.0-1036-gcp"})
+    host_node(w, node, gpus=8, info={"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "6.8.0-85-generic"})
     p = plugin_pod(w, node, "nvidia-device-plugin-daemonset-r8w2c")
     plugin_ds(w, KS, [p])
     app_pod(w, "vllm-deepseek-ep-decode-0", t, node=node, container="vllm", gpu=8, restarts=11,
@@ -408,18 +409,20 @@ def _(w, t):
     w.target("Pod", ML, "triton-5b8f7c6d9-k2w7p")
 
 
-@case("fd015", pod_subj("llm-d-modelservice-decode-6c8b7d5f9-s8j2m"),
-      "Single-GPU node with an NVIDIA RTX 5000-series (Blackwell) card, host driver (570 branch assumed) and the "
-      "NVIDIA device plugin DaemonSet; the llm-d model-server decode pod (vLLM V1 engine; image tag assumed) "
-      "crash-loops with the text as its previous log.")
+@case("fd015", pod_subj("llama-llama-3-2-3b-instruct-decode-656d884498-sdns9", "llm-d"),
+      "Single-GPU node with one GeForce RTX 5070 and host driver 570.133.07 (both from the reporter's nvidia-smi in "
+      "the sibling thread; OS/kubelet strings assumed) and the NVIDIA device plugin DaemonSet; the llm-d decode pod "
+      "llama-llama-3-2-3b-instruct-decode-656d884498-sdns9 (pod name from the sibling thread; vLLM V1 engine, image "
+      "tag assumed) crash-loops with the text as its previous log.")
 def _(w, t):
     node = "gpu-node-1"
-    host_node(w, node, labels={"nvidia.com/gpu.product": "NVIDIA-GeForce-RTX-5090"})
+    host_node(w, node, labels={"nvidia.com/gpu.product": "NVIDIA-GeForce-RTX-5070"})
     p = plugin_pod(w, node, "nvidia-device-plugin-daemonset-s5t9p")
     plugin_ds(w, KS, [p])
-    app_pod(w, "llm-d-modelservice-decode-6c8b7d5f9-s8j2m", t, node=node, container="vllm",
-            image="ghcr.io/llm-d/llm-d:0.0.8", owner=("ReplicaSet", "llm-d-modelservice-decode-6c8b7d5f9"))
-    w.target("Pod", ML, "llm-d-modelservice-decode-6c8b7d5f9-s8j2m")
+    name = "llama-llama-3-2-3b-instruct-decode-656d884498-sdns9"
+    app_pod(w, name, t, node=node, container="vllm", ns="llm-d",
+            image="ghcr.io/llm-d/llm-d:0.0.8", owner=("ReplicaSet", "llama-llama-3-2-3b-instruct-decode-656d884498"))
+    w.target("Pod", "llm-d", name)
 
 
 @case("fd020", pod_subj("mt-l-x86iavx512-45-172-t4-4-csmpw-runner-g4sfw-workflow"),
@@ -450,7 +453,8 @@ def _(w, t):
 def _(w, t):
     node = "gke-triton-gpu-pool-5c1f7a2e-x9kd"
     host_node(w, node, labels={"cloud.google.com/gke-accelerator": "nvidia-tesla-t4",
-                               "cloud.google.com/gke-nodepool": "gpu-pool", "cloud.google.com/gke-os-distribution": "cos"},
+                               "cloud.google.com/gke-nodepool": "gpu-pool",
+                               "cloud.google.com/gke-os-distribution": "cos"},
               info={"osImage": "Container-Optimized OS from Google", "kernelVersion": "4.19.112+",
                     "containerRuntimeVersion": "docker://19.3.1", "kubeletVersion": "v1.16.15-gke.4901",
                     "kubeProxyVersion": "v1.16.15-gke.4901"})
@@ -459,10 +463,10 @@ def _(w, t):
           image="gcr.io/google-containers/pause:2.0", labels={"k8s-app": "nvidia-driver-installer"},
           owner=("DaemonSet", "nvidia-driver-installer"), tolerations=TOLERATE_GPU)
     dp = plugin_pod(w, node, "nvidia-gpu-device-plugin-kq8m2", ds="nvidia-gpu-device-plugin",
-                    image="gcr.io/gke-release/nvidia-gpu-device-plugin@sha256:4b036e8844920336fa48f36edeb7d4398f426d6a934ba022848deed2edbf09aa")
+                    image="gcr.io/gke-release/nvidia-gpu-device-plugin:1.0.25-gke.56")
     plugin_ds(w, KS, [dp], ds="nvidia-gpu-device-plugin")
-    app_pod(w, "triton-7f6d9c8b5-p3q8r", t, node=node, container="triton", image="nvcr.io/nvidia/tritonserver:20.09-py3",
-            owner=("ReplicaSet", "triton-7f6d9c8b5"))
+    app_pod(w, "triton-7f6d9c8b5-p3q8r", t, node=node, container="triton",
+            image="nvcr.io/nvidia/tritonserver:20.09-py3", owner=("ReplicaSet", "triton-7f6d9c8b5"))
     w.target("Pod", ML, "triton-7f6d9c8b5-p3q8r")
 
 
