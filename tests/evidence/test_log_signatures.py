@@ -496,3 +496,18 @@ def test_tgi_warmup_out_of_memory_wordings() -> None:
     # TGI's normal warmup lines and flag dumps are not out-of-memory
     assert scan_log("Setting max batch total tokens to 30816") == ()
     assert scan_log("max_batch_prefill_tokens: Some(4096), max_batch_total_tokens: None, waiting_served_ratio: 0.3") == ()
+
+
+def test_installer_and_fabric_manager_failure_wordings() -> None:
+    """Written from the emitters' formats: nvidia-installer's kernel-source and build-step errors,
+    kmod's ENOKEY, and the fabric manager start script printing its usage instead of starting."""
+    kinds = lambda line: {f.kind for f in scan_log(line)}  # noqa: E731
+    assert K.DRIVER_HEADERS_MISSING in kinds("ERROR: Unable to find the kernel source tree for the currently running "
+                                             "kernel.  Please make sure you have installed the kernel source files")
+    assert K.DRIVER_HEADERS_MISSING in kinds('ERROR: An error occurred while performing the step: "Building kernel '
+                                             'modules". See /var/log/nvidia-installer.log for details.')
+    assert K.DRIVER_KEY_REJECTED in kinds("modprobe: ERROR: could not insert 'nvidia': Required key not available")
+    assert K.DRIVER_SECURE_BOOT in kinds("ERROR: The kernel module failed to load. Secure boot is enabled on this system")
+    assert K.FABRIC_MANAGER_NOT_RUNNING in kinds("NVIDIA Fabric Manager Start Script")
+    # the driver container announcing the start, and the script named in a healthy line, are not failures
+    assert scan_log("Starting NVIDIA fabric manager daemon for NVLink5+...") == ()

@@ -510,8 +510,13 @@ SIGNATURES: tuple[Signature, ...] = (
          lambda m, line: {"reason": {"Failed to update package cache": "apt", "failed to reach RHEL package repositories":
                                      "yum", "failed to update the dnf metadata cache": "dnf"}.get(m.group("reason"),
                                                                                                 "entitlement")}),
-    _sig("driver_headers_missing", K.DRIVER_HEADERS_MISSING, ("kernel headers",),
-         r"Unable to find kernel headers|Failed to install the kernel headers|Could not (?:find|install) (?:the )?kernel headers",
+    # gpu-driver-container's own words; nvidia-installer (NVIDIA/nvidia-installer kernel.c, install_from_cwd.c):
+    # no kernel source tree for the running kernel, or the module build step failing
+    _sig("driver_headers_missing", K.DRIVER_HEADERS_MISSING, ("kernel headers", "kernel source tree",
+                                                              "Building kernel modules"),
+         r"Unable to find kernel headers|Failed to install the kernel headers|Could not (?:find|install) (?:the )?kernel headers"
+         r"|Unable to find the kernel source tree for the currently running kernel"
+         r"|An error occurred while performing the step: \"Building kernel modules\"",
          "Failed to install the kernel headers", no_params),
     _sig("driver_module_load", K.DRIVER_MODULE_LOAD_FAILED,
          ("Unable to load the kernel module", "Kernel module load error", "could not insert"),
@@ -527,10 +532,13 @@ SIGNATURES: tuple[Signature, ...] = (
          "[25536.883214] nvidia: Unknown symbol sme_me_mask (err -22)",
          lambda m, line: {"module": m.group("module") or m.group("gpl_module"),
                           "symbol": m.group("symbol") or m.group("gpl_symbol")}),
-    _sig("driver_key_rejected", K.DRIVER_KEY_REJECTED, "Key was rejected by service", r"Key was rejected by service",
+    # EKEYREJECTED / ENOKEY from finit_module: an unsigned or untrusted module under Secure Boot / lockdown
+    _sig("driver_key_rejected", K.DRIVER_KEY_REJECTED, ("Key was rejected by service", "Required key not available"),
+         r"Key was rejected by service|could not insert 'nvidia[\w-]{0,20}': Required key not available",
          "modprobe: ERROR: could not insert 'nvidia': Key was rejected by service", no_params),
-    _sig("driver_secure_boot", K.DRIVER_SECURE_BOOT, ("Secure Boot enabled", "Secure Boot is enabled", "SecureBoot enabled"),
-         r"(?<!if )(?:UEFI )?Secure ?Boot (?:is )?enabled",
+    _sig("driver_secure_boot", K.DRIVER_SECURE_BOOT, ("Secure Boot enabled", "Secure Boot is enabled", "SecureBoot enabled",
+                                                      "Secure boot is enabled"),
+         r"(?<!if )(?:UEFI )?Secure ?[Bb]oot (?:is )?enabled",
          "This system also has UEFI Secure Boot enabled; many distributions enforce module signature verification",
          no_params),
     _sig("driver_nouveau", K.DRIVER_NOUVEAU, ("Nouveau", "nouveau"),
@@ -553,6 +561,8 @@ SIGNATURES: tuple[Signature, ...] = (
          r"(?:nv-fabricmanager|nvidia-fabricmanager)[^\n]{0,60}(?:not running|inactive|failed|dead)"
          r"|(?:[Ff]ailed to start|[Uu]nable to start|not running)[^\n]{0,40}[Ff]abric ?[Mm]anager"
          r"|[Ff]abric ?[Mm]anager (?:is )?not running|nvidia-fabricmanager\.service: (?:Failed|Control process exited)"
+         # the fabric manager package's start script prints its usage (and starts nothing) on a bad argument
+         r"|^NVIDIA Fabric Manager Start Script$"
          r"|driver interface version (?P<fm_version>\d{1,4}(?:\.\d{1,4}){1,3}) (?:don't|doesn't) match with driver "
          r"version (?P<driver_version>\d{1,4}(?:\.\d{1,4}){1,3})",
          "nv-fabricmanager[3228]: fabric manager NVIDIA GPU driver interface version 530.30.02 don't match with driver "
