@@ -18,7 +18,7 @@ from triage.errors import TriageError
 
 # Order is the order of `gpu-triage -h`.
 COMMAND_MODULES = (
-    "pod", "workload", "node", "scan", "collect", "analyze", "serve",
+    "pod", "workload", "node", "scan", "collect", "analyze", "diff", "serve",
     "slack", "watch", "demo", "rbac", "rules", "playbook",
 )
 
