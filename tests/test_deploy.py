@@ -141,7 +141,11 @@ def test_rbac_is_what_gpu_triage_rbac_prints_bound_to_the_watchers_service_accou
         return [{k: v for k, v in d.items() if k != "subjects"} for d in items]
     assert without_subjects(got) == without_subjects(expected)
     bindings = [d for d in got if d["kind"].endswith("Binding")]
-    assert len(bindings) == 2 and all(b["subjects"] == [subject] for b in bindings)
+    assert len(bindings) == 3 and all(b["subjects"] == [subject] for b in bindings)
+    # the pod proxy (DCGM metrics) only in the GPU operator's namespace, by a Role
+    proxied = [(d["kind"], d["metadata"].get("namespace")) for d in got if d["kind"] in ("Role", "ClusterRole")
+               for r in d["rules"] if any(res.endswith("/proxy") for res in r.get("resources", ()))]
+    assert proxied == [("Role", "gpu-operator")]
 
 
 def test_rbac_grants_reads_only_besides_exec_and_the_access_review():

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from triage.cli import main
-from tests.collect.cluster_fixture import PENDING, TRAINER
+from tests.collect.cluster_fixture import OPERATOR_NS, PENDING, TRAINER
 from tests.collect.helpers import run_collect, served
 
 KUBECTL = shutil.which("kubectl")
@@ -77,18 +77,19 @@ def test_kubectl_apply_dry_run_accepts_the_manifests(tmp_path, capsys):
         server.shutdown()
     assert proc.returncode == 0, proc.stderr
     applied = json.loads(proc.stdout)["items"]
-    assert [(d["kind"], d["metadata"]["name"]) for d in applied] == [
-        ("ClusterRole", "gpu-triage-read"), ("Role", "gpu-triage-exec"),
-        ("ClusterRoleBinding", "gpu-triage-read"), ("RoleBinding", "gpu-triage-exec")]
+    assert [(d["kind"], d["metadata"]["name"], d["metadata"].get("namespace")) for d in applied] == [
+        ("ClusterRole", "gpu-triage-read", None), ("Role", "gpu-triage-dcgm", "gpu-operator"),
+        ("Role", "gpu-triage-exec", "llm"), ("ClusterRoleBinding", "gpu-triage-read", None),
+        ("RoleBinding", "gpu-triage-dcgm", "gpu-operator"), ("RoleBinding", "gpu-triage-exec", "llm")]
     # kubectl decoded every rule as we wrote it (nothing dropped as an unknown field).
     ours = list(yaml.safe_load_all(text))
-    assert [d["rules"] for d in applied[:2]] == [d["rules"] for d in ours[:2]]
+    assert [d["rules"] for d in applied[:3]] == [d["rules"] for d in ours[:3]]
 
 
 def test_read_role_is_read_only_and_exec_is_separate(capsys):
     docs = list(yaml.safe_load_all(_rbac(capsys)))
-    read, exec_role = docs
-    assert (read["kind"], exec_role["kind"]) == ("ClusterRole", "ClusterRole")
+    read, dcgm, exec_role = docs
+    assert (read["kind"], dcgm["kind"], exec_role["kind"]) == ("ClusterRole", "Role", "ClusterRole")
     for rule in read["rules"]:
         if "resources" in rule and rule["resources"] == ["selfsubjectaccessreviews"]:
             assert rule["verbs"] == ["create"]
@@ -96,7 +97,22 @@ def test_read_role_is_read_only_and_exec_is_separate(capsys):
         assert set(rule["verbs"]) <= {"get", "list", "watch"}, rule
         assert "secrets" not in rule.get("resources", []) and "pods/exec" not in rule.get("resources", [])
     assert {"apiGroups": [""], "resources": ["pods/exec"], "verbs": ["create", "get"]} in exec_role["rules"]
-    assert len(list(yaml.safe_load_all(_rbac(capsys, "--no-exec")))) == 1
+    assert len(list(yaml.safe_load_all(_rbac(capsys, "--no-exec")))) == 2
+    assert len(list(yaml.safe_load_all(_rbac(capsys, "--no-exec", "--no-dcgm")))) == 1
+
+
+def test_the_pod_proxy_is_granted_only_in_the_namespaces_that_run_dcgm_exporters(capsys):
+    """pods/proxy reaches any port of any pod it covers: never a ClusterRole's."""
+    for flags, namespaces in (((), ["gpu-operator"]), (("--dcgm-namespace", "monitoring", "--dcgm-namespace", "dcgm"),
+                                                       ["monitoring", "dcgm"]), (("--no-dcgm",), [])):
+        docs = list(yaml.safe_load_all(_rbac(capsys, "--service-account", "ops/gpu-triage", *flags)))
+        proxied = [(d["kind"], d["metadata"].get("namespace")) for d in docs if d["kind"] in ("Role", "ClusterRole")
+                   for r in d["rules"] if any(res.endswith("/proxy") for res in r.get("resources", ()))]
+        assert proxied == [("Role", ns) for ns in namespaces], flags
+        bound = [d["metadata"].get("namespace") for d in docs
+                 if d["kind"] == "RoleBinding" and d["roleRef"]["name"] == "gpu-triage-dcgm"]
+        assert bound == namespaces
+    assert main(["rbac", "--no-dcgm", "--dcgm-namespace", "x"]) == 2
 
 
 def _allowed(rules, verb, group, resource) -> bool:
@@ -122,10 +138,14 @@ def _request_to_permission(method: str, path: str) -> tuple[str, str, str] | Non
     return verb, group, resource
 
 
+def _namespace_of(path: str) -> str | None:
+    segs = [unquote(s) for s in path.split("/") if s]
+    return segs[segs.index("namespaces") + 1] if "namespaces" in segs[:-1] else None
+
+
 def test_the_roles_cover_every_request_a_collection_makes(tmp_path, capsys):
-    read, exec_role = list(yaml.safe_load_all(_rbac(capsys)))
-    rules = read["rules"] + exec_role["rules"]
-    with served(tmp_path) as srv:
+    docs = list(yaml.safe_load_all(_rbac(capsys, "--dcgm-namespace", OPERATOR_NS)))   # where this cluster runs it
+    with served(tmp_path, dcgm=b"DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} 41\n") as srv:
         run_collect(srv, tmp_path, name=TRAINER, out="a")
         run_collect(srv, tmp_path, name=PENDING, out="b")
         run_collect(srv, tmp_path, kind="Scan", ns=None, out="c")
@@ -133,6 +153,11 @@ def test_the_roles_cover_every_request_a_collection_makes(tmp_path, capsys):
     missing = set()
     for r in requests:
         perm = _request_to_permission(r.method, r.path)
+        ns = _namespace_of(r.path)
+        # a Role's rules count only in its own namespace; a ClusterRole's everywhere
+        rules = [rule for d in docs if d["kind"] == "ClusterRole" or d["metadata"].get("namespace") == ns
+                 for rule in d["rules"]]
         if perm and not _allowed(rules, *perm):
-            missing.add(perm)
+            missing.add((*perm, ns))
     assert missing == set()
+    assert any(r.path.endswith("/proxy/metrics") for r in requests)     # the DCGM scrape was among them

@@ -8,7 +8,7 @@ changes nothing): tells the user what will be missing before it goes missing.
 from __future__ import annotations
 
 from triage.collect.kube import ApiFailure
-from triage.collect.permissions import needs
+from triage.collect.permissions import DCGM_NAMESPACES, needs
 from triage.collect.session import Session
 
 SSAR = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews"
@@ -17,7 +17,8 @@ SSAR = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews"
 def checks(namespace: str | None, exec_enabled: bool) -> list[tuple[str, str, str, str | None]]:
     """(verb, group, resource[/subresource], namespace) the collection relies on."""
     out = [("list", "", "nodes", None), ("list", "", "pods", None), ("list", "", "events", namespace),
-           ("get", "", "pods/log", None), ("list", "apps", "daemonsets", None), ("get", "", "pods/proxy", None)]
+           ("get", "", "pods/log", None), ("list", "apps", "daemonsets", None),
+           ("get", "", "pods/proxy", DCGM_NAMESPACES[0])]      # a Role there (gpu-triage rbac), not cluster-wide
     if exec_enabled:
         out.append(("create", "", "pods/exec", None))
     return out

@@ -26,8 +26,6 @@ READ = (
     Access("", "nodes", ("get", "list", "watch"), "GPU capacity, labels, taints and conditions of nodes"),
     Access("", "persistentvolumeclaims", ("get", "list"), "volumes a pending pod waits for"),
     Access("", "resourcequotas", ("get", "list"), "GPU quotas that reject pods"),
-    Access("", "pods/proxy", ("get",), "DCGM exporter metrics of a node (pod proxy to :9400/metrics)"),
-    Access("", "services/proxy", ("get",), "DCGM exporter metrics through its service"),
     Access("apps", "deployments", ("get", "list", "watch"), "owner chain and rollout state"),
     Access("apps", "replicasets", ("get", "list", "watch"), "owner chain; quota rejections show here"),
     Access("apps", "statefulsets", ("get", "list", "watch"), "owner chain"),
@@ -44,6 +42,14 @@ READ = (
     Access("authorization.k8s.io", "selfsubjectaccessreviews", ("create",),
            "the access review before collecting (reads nothing)"),
 )
+
+# Separate, namespaced: the API server's proxy to the DCGM exporter pods. `pods/proxy` reaches
+# any port of a pod (an HTTP request on the pod's behalf, not a read), so it is granted by a Role
+# in the namespaces that run the exporters only, never cluster-wide.
+DCGM = (
+    Access("", "pods/proxy", ("get",), "DCGM exporter metrics of a node (pod proxy to :9400/metrics)"),
+)
+DCGM_NAMESPACES = ("gpu-operator",)      # where the GPU operator runs its dcgm-exporter DaemonSet
 
 # Separate, optional: running nvidia-smi and reading kernel Xid lines inside containers.
 EXEC = (
