@@ -80,30 +80,44 @@ def judge_first_contact(scenario: Path, exp: dict) -> dict:
 
 
 def first_contact(argv_json: str | None) -> int:
-    rows = []
+    rows, batches = [], {}
     for batch in sorted(p for p in FIRST_CONTACT.iterdir() if (p / "scenarios").is_dir()):
         for scenario in sorted((batch / "scenarios").iterdir()):
             exp_path = scenario / "expected.json"
             if exp_path.exists():
                 rows.append(judge_first_contact(scenario, json.loads(exp_path.read_text())))
+                batches.setdefault(batch, []).append(rows[-1])
     w0 = max((len(r["case"]) for r in rows), default=10)
     print(f"{'case':<{w0}}  verdict       status        expected -> answered")
     for r in rows:
         print(f"{r['case']:<{w0}}  {r['verdict']:<12}  {r['status']:<12}  {r['expected']} -> {r['answer']}")
-    n = len(rows)
-    tot = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("right", "wrong", "inconclusive")}
-    suspects = sum(1 for r in rows if r["suspect_accepted"])
-    today = (f"right {tot['right']}/{n} = {100.0 * tot['right'] / max(n, 1):.1f}%, confidently wrong "
-             f"{tot['wrong']}/{n} = {100.0 * tot['wrong'] / max(n, 1):.1f}%, inconclusive {tot['inconclusive']} "
-             f"(of which the suspect is an accepted id: {suspects})")
+    # each batch's first run is frozen where it was recorded: batches A and B together in
+    # first-run.json, every later batch in its own <batch>/first-run.json
+    print()
+    for batch, mine in batches.items():
+        own = batch / "first-run.json"
+        first = f"first run (commit {json.loads(own.read_text())['commit']}): " \
+                f"{json.loads(own.read_text())['summary']}" if own.exists() else "first run: with batches A+B below"
+        print(f"{batch.name}: {first}; today: {_summary(mine)}")
     frozen = FIRST_CONTACT / "first-run.json"
     if frozen.exists():
         first = json.loads(frozen.read_text())
-        print(f"\nfirst run (commit {first['commit']}): {first['summary']}")
-    print(f"today: {today}")
+        print(f"\nbatches A+B first run (commit {first['commit']}): {first['summary']}")
+    today = _summary(rows)
+    print(f"today, every batch: {today}")
     if argv_json:
+        tot = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("right", "wrong", "inconclusive")}
         Path(argv_json).write_text(json.dumps({"summary": today, "totals": tot, "cases": rows}, indent=1) + "\n")
     return 0
+
+
+def _summary(rows: list[dict]) -> str:
+    n = len(rows)
+    tot = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("right", "wrong", "inconclusive")}
+    suspects = sum(1 for r in rows if r["suspect_accepted"])
+    return (f"right {tot['right']}/{n} = {100.0 * tot['right'] / max(n, 1):.1f}%, confidently wrong "
+            f"{tot['wrong']}/{n} = {100.0 * tot['wrong'] / max(n, 1):.1f}%, inconclusive {tot['inconclusive']} "
+            f"(of which the suspect is an accepted id: {suspects})")
 
 
 def main(argv=None) -> int:
