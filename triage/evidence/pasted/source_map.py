@@ -31,6 +31,7 @@ class Origin:
     first: int = 1                # text pieces: input line of the piece's line 1
     anchors: list[Anchor] = field(default_factory=list)
     default_line: int | None = None
+    lines: list[int] | None = None       # text pieces gathered from scattered input lines: line n -> lines[n-1]
 
 
 @dataclass
@@ -39,6 +40,11 @@ class SourceMap:
 
     def text(self, path: str, input_path: str, first: int) -> None:
         self.pieces[path] = Origin(input_path, first)
+
+    def scattered(self, path: str, input_path: str, lines: list[int]) -> None:
+        """A text piece whose line n is input line `lines[n-1]` (one container's lines of an
+        `--all-containers --prefix` log)."""
+        self.pieces[path] = Origin(input_path, lines[0] if lines else 1, lines=list(lines))
 
     def json(self, path: str, input_path: str, anchors: list[Anchor], default_line: int | None) -> None:
         origin = self.pieces.setdefault(path, Origin(input_path, default_line=default_line))
@@ -50,6 +56,8 @@ class SourceMap:
         origin = self.pieces.get(path)
         if origin is None:
             return path, line
+        if line is not None and origin.lines is not None:
+            return origin.input, origin.lines[line - 1] if 0 < line <= len(origin.lines) else None
         if line is not None and not origin.anchors:
             return origin.input, origin.first + line - 1
         return origin.input, _best_line(origin, excerpt or "")
