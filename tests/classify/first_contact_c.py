@@ -17,7 +17,7 @@ from __future__ import annotations
 import shutil
 from functools import lru_cache
 
-from tests.classify.first_contact_a import (GFD_LABELS, GPU_TOLERATION, KS, PLUGIN_AFFINITY_015, FCWorld, daemonset,
+from tests.classify.first_contact_a import (GFD_LABELS, GPU_TOLERATION, KS, PLUGIN_AFFINITY_015, FCWorld, annotate, daemonset,
                                             deploy_pod, drop_gpu_resource, drop_labels, ds_pod, eks_labels, info,
                                             nfd, remove_stack_pod)
 from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, Scenario, World,
@@ -28,6 +28,9 @@ BATCH = REPO / "fixtures" / "first-contact" / "batch-c"
 SCENARIOS_DIR = BATCH / "scenarios"
 # client-side output or prose that never reaches the cluster: the bundle carries the state only
 TEXT_NOT_IN_BUNDLE = {"fc009", "fc012", "fc014", "fc015", "fc018", "fc020"}
+# renderings (describe rows, a get table, a reason: message line, a kubelet line recording an event): their
+# values become the corresponding object fields, unchanged, but the text as a whole is not a bundle string
+RENDERED = {"fc001", "fc004", "fc017", "fc019", "fc021"}
 
 
 @lru_cache(maxsize=1)
@@ -711,6 +714,76 @@ def _(w, t):
     w.target("Node", None, "nvkind-k8s-worker")
 
 
+@case("fc021", "kubelet_restart_readmits_finished_gpu_pod", pod_subj("batch-infer-28461120-7qk4z", "research"),
+      "Kubernetes v1.30 GPU node (8 GPUs, static NVIDIA device plugin registered, nvidia.com/gpu 8) with two "
+      "Running GPU Pods holding all 8 GPUs; after a kubelet restart a Job Pod (nvidia.com/gpu 4, an init "
+      "container) that had already finished is re-admitted and is Failed with reason UnexpectedAdmissionError; the "
+      "message of the case's kubelet log line is its status message and its kubelet event. Names are illustrative "
+      "(the thread redacts them).")
+def _(w, t):
+    w.git_version = "v1.30.8"
+    node = "gpu-node-1"
+    info(w.node(node, gpus=8, cpu="128", memory="2113328376Ki"), kubeletVersion="v1.30.8")
+    img = "nvcr.io/nvidia/k8s-device-plugin:v0.17.0"
+    daemonset(w, KS, "nvidia-device-plugin-daemonset", desired=1, containers=[("nvidia-device-plugin-ctr", img)],
+              tolerations=GPU_TOLERATION, labels={"name": "nvidia-device-plugin-ds"})
+    ds_pod(w, KS, "nvidia-device-plugin-daemonset", "nvidia-device-plugin-daemonset-r8m2c", node,
+           containers=("nvidia-device-plugin-ctr",), image=img, labels={"name": "nvidia-device-plugin-ds"},
+           tolerations=GPU_TOLERATION)
+    w.log(KS, "nvidia-device-plugin-daemonset-r8m2c", "nvidia-device-plugin-ctr", HEALTHY_PLUGIN_LOG)
+    for name in ("trainer-0", "trainer-1"):
+        w.pod("research", name, node=node, gpu=4, containers=("trainer",), image="nvcr.io/nvidia/pytorch:25.01-py3",
+              owner=("StatefulSet", "trainer"), init_containers=("fetch-data",))
+    msg = t.split('message="', 1)[1].rstrip('"')
+    pod = "batch-infer-28461120-7qk4z"
+    p = w.pod("research", pod, node=node, gpu=4, containers=("infer",), image="nvcr.io/nvidia/pytorch:25.01-py3",
+              phase="Failed", reason="UnexpectedAdmissionError", message=msg, owner=("Job", "batch-infer-28461120"),
+              init_containers=("fetch-data",))
+    p["spec"]["restartPolicy"] = "Never"
+    p["status"]["containerStatuses"] = []
+    p["status"].pop("podIP", None)
+    w.event("research", "Pod", pod, "UnexpectedAdmissionError", msg, component="kubelet", host=node)
+    w.target("Pod", "research", pod)
+
+
+@case("fc022", "volcano_vgpu_allocate_device_number_mismatch", pod_subj("vgpu-job-b-worker-0", "default"),
+      "Kubernetes node with 2 GPUs under volcano-vgpu-device-plugin v1.11.0 (volcano.sh/vgpu-number 20); Volcano "
+      "v1.12.0 scheduler; two Volcano Pods requesting 2 and 1 vGPUs were bound to the node within a second; one runs, "
+      "the other is Failed with UnexpectedAdmissionError whose message wraps the case's text; the plugin's log "
+      "carries the text in its Allocate error line (klog header and surrounding lines illustrative).")
+def _(w, t):
+    w.git_version = "v1.30.6"
+    node = "gpu-node-1"
+    n = w.node(node, gpus=20, resource="volcano.sh/vgpu-number", cpu="64", memory="263839672Ki")
+    for r, v in (("volcano.sh/vgpu-memory", "48000"), ("volcano.sh/vgpu-cores", "200")):
+        n["status"]["capacity"][r] = n["status"]["allocatable"][r] = v
+    info(n, kubeletVersion="v1.30.6")
+    ns, img = KS, "docker.io/projecthami/volcano-vgpu-device-plugin:v1.11.0"
+    daemonset(w, ns, "volcano-device-plugin", desired=1, containers=[("volcano-device-plugin", img)],
+              tolerations=GPU_TOLERATION, labels={"name": "volcano-device-plugin"})
+    pn = "volcano-device-plugin-5m8kq"
+    ds_pod(w, ns, "volcano-device-plugin", pn, node, containers=("volcano-device-plugin",), image=img,
+           labels={"name": "volcano-device-plugin"})
+    w.log(ns, pn, "volcano-device-plugin",
+          "I1211 08:21:03.114021       1 plugin.go:335] Allocate [&ContainerAllocateRequest{DevicesIDs:[GPU-0-1],}]\n"
+          "I1211 08:21:03.114512       1 plugin.go:362] Allocate [&ContainerAllocateRequest{DevicesIDs:[GPU-0-2 GPU-1-2],}]\n"
+          "E1211 08:21:03.114590       1 plugin.go:380] " + t + "\n")
+    deploy_pod(w, "volcano-system", "volcano-scheduler-6d8c9f7b5", "volcano-scheduler-6d8c9f7b5-kw0p", node,
+               containers=("volcano-scheduler",), image="volcanosh/vc-scheduler:v1.12.0")
+    w.pod("default", "vgpu-job-a-worker-0", node=node, gpu=1, resource="volcano.sh/vgpu-number", containers=("cuda",),
+          scheduler="volcano", owner=("Job", "vgpu-job-a"), image="nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04")
+    msg = "Allocate failed due to rpc error: code = Unknown desc = " + t + ", which is unexpected"
+    p = w.pod("default", "vgpu-job-b-worker-0", node=node, gpu=2, resource="volcano.sh/vgpu-number",
+              containers=("cuda",), scheduler="volcano", owner=("Job", "vgpu-job-b"), phase="Failed",
+              reason="UnexpectedAdmissionError", message=msg, image="nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04")
+    annotate(p, **{"volcano.sh/devices-to-allocate": "GPU-0,NVIDIA,2000,50:;GPU-1,NVIDIA,2000,50:;",
+                   "volcano.sh/bind-phase": "allocating"})
+    p["status"]["containerStatuses"] = []
+    p["status"].pop("podIP", None)
+    w.event("default", "Pod", "vgpu-job-b-worker-0", "UnexpectedAdmissionError", msg, component="kubelet", host=node)
+    w.target("Pod", "default", "vgpu-job-b-worker-0")
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(case_id: str) -> Scenario:
@@ -727,8 +800,10 @@ def _scenario(case_id: str) -> Scenario:
     placed = ("The case's text is client-side output or prose (or a host journal / alert the collector does not "
               "read): it is NOT in the bundle, which shows only the state the thread describes."
               if case_id in TEXT_NOT_IN_BUNDLE else
-              "The case's text is used verbatim (kubectl renderings such as describe rows and get-table rows become "
-              "the corresponding object fields, values unchanged).")
+              "The case's text is a rendering (describe rows, a get table, a reason/message line or a kubelet log line "
+              "recording an event): its values become the corresponding object fields, unchanged."
+              if case_id in RENDERED else
+              "The case's text is placed verbatim where the thread says it appeared.")
     if healthy:
         exp_line = "Expected: status `healthy`, no root cause (a healthy look-alike)."
     else:
