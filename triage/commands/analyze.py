@@ -142,7 +142,8 @@ def analyze_input(path: str, args, reader: str | None = None) -> int:
             rewrite(doc, opened.source_map)
         doc["bundle"] = {"path": str(path), "created_at": doc.get("bundle", {}).get("created_at")}
         doc["input"] = opened.summary
-        sys.stdout.write(render(doc, fmt if fmt in FORMATS else "text"))
+        sys.stdout.write(render(doc, fmt if fmt in FORMATS else "text",
+                                show_healthy=bool(getattr(args, "show_healthy", False))))
         out_dir = getattr(args, "out", None)
         if out_dir:
             from triage.render.reports import write_reports
