@@ -39,7 +39,9 @@ SLOW_MODULES = ("tests/watch/", "tests/replay/", "tests/collect/", "tests/test_d
 
 
 # tests that run the CLI in a subprocess (an interpreter start each)
-SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",)
+SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",
+              # every rendering of every scenario (~15 s)
+              "tests/classify/test_runnable_playbooks.py::test_no_placeholder_survives_in_any_command")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -320,16 +320,21 @@ def test_hostile_params_stay_inert(fid):
     assert "\n" not in title
 
 
-def test_missing_params_render_as_placeholders_not_errors():
+def test_missing_params_leave_their_commands_out_not_errors():
+    """Prose shows a missing name as <node>; a command that needs it is left out with a note
+    (a `<node>` in a shell line is a redirection, not a hint)."""
     text = playbooks.render("driver.version_mismatch", {})
     assert text.startswith("# NVML driver/library version mismatch on node \\<node\\>")
-    assert "kubectl cordon <node>" in text
-    assert "-n gpu-operator" in text  # the operator namespace falls back to the usual one
+    assert "kubectl cordon" not in text and "<node>" not in text.split("## Fix")[1].split("Rollback")[0]
+    assert "# left out: needs the node's name (node), which the bundle does not name" in text
+    assert "-n gpu-operator" in playbooks.render("driver.version_mismatch", {"node": "n1"})  # the usual namespace
 
 
 def test_a_missing_namespace_is_a_placeholder_not_a_jinja_global():
     assert playbooks.title_for("scheduler.insufficient_gpu", {"pod": "p"}).startswith("Pod <namespace>/p ")
-    assert "kubectl describe pod p -n <namespace>" in playbooks.render("scheduler.insufficient_gpu", {"pod": "p"})
+    text = playbooks.render("scheduler.insufficient_gpu", {"pod": "p"})
+    assert "kubectl describe pod p -n" not in text
+    assert "# left out: needs the pod's namespace (namespace), which the bundle does not name" in text
 
 
 def test_values_fill_commands_as_single_shell_words():

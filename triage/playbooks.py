@@ -26,6 +26,12 @@ from a bundle), so they are inserted as inert text:
 - `{{ x | sh }}` (inside fenced shell blocks): one shell word, quoted with
   `shlex.quote` unless it is plainly safe, on one line so it cannot close the
   fence; `{{ x | sh("gpu-operator") }}` falls back to a default when missing.
+
+A command is always runnable as printed: a fenced command that needs a param the
+finding does not carry (a `| sh` value missing, no fallback) is left out, and a
+one-line comment in its place says what to fill in (`# left out: needs the driver
+pod on the node (driver_pod) ...`), never a `<name>` that a shell would read as a
+redirection.
 """
 
 from __future__ import annotations
@@ -123,11 +129,36 @@ def _code_span(text: str) -> _Inert:
     return _Inert(f"{fence}{pad}{text}{pad}{fence}")
 
 
+# A missing `| sh` value, marked so `render` can leave its command out (private-use
+# characters: no control character, no Markdown or shell punctuation, survive flattening).
+_MISSING_OPEN, _MISSING_CLOSE = "\ue000", "\ue001"
+_MISSING = re.compile(f"{_MISSING_OPEN}([^{_MISSING_CLOSE}]*){_MISSING_CLOSE}")
+# what a person fills in for a param a command needs (the note in its place)
+PARAM_WORDS = {
+    "driver_pod": "the NVIDIA driver pod on the node",
+    "plugin_pod": "the device plugin (or GPU operator component) pod on the node",
+    "validator_pod": "the operator validator pod on the node",
+    "node": "the node's name",
+    "pod": "the pod's name",
+    "namespace": "the pod's namespace",
+    "container": "the container's name",
+    "label": "the node label",
+    "workload": "the workload's Kind/name",
+    "pvc": "the PersistentVolumeClaim",
+    "mig_config": "the MIG configuration name",
+    "quota": "the ResourceQuota",
+    "claim": "the ResourceClaim",
+    "taint": "the taint",
+}
+
+
 def _sh(value: object, fallback: str | None = None) -> _Inert:
     """One shell word (a list becomes several words). A missing value gives the
-    fallback if one is named, else the `<name>` placeholder to be filled in."""
+    fallback if one is named, else a mark that leaves its command out (see `render`)."""
     if isinstance(value, jinja2.Undefined):
-        return _Inert(fallback if fallback is not None else str(value))
+        if fallback is not None:
+            return _Inert(fallback)
+        return _Inert(f"{_MISSING_OPEN}{value._undefined_name or 'value'}{_MISSING_CLOSE}")
     items = _as_items(value)
     if items is not None:
         return _Inert(" ".join(_sh(i) for i in items))
@@ -303,11 +334,67 @@ def title_for(fid: str, params: Mapping[str, Any] | None = None) -> str:
 
 
 def render(fid: str, params: Mapping[str, Any] | None = None) -> str:
-    """The playbook as Markdown: `# title`, then the body with params filled in."""
+    """The playbook as Markdown: `# title`, then the body with params filled in; a fenced
+    command missing a param is left out with a note saying what to fill in."""
     ctx = _context(params)
     title = _template(fid, "heading").render(ctx)
-    body = _template(fid, "body").render(ctx)
+    body = _leave_out_unfilled(_template(fid, "body").render(ctx))
     return f"# {_one_line(title)}\n\n{body.lstrip()}"
+
+
+def _note(names: list[str]) -> str:
+    words = "; ".join(f"{PARAM_WORDS.get(n, n.replace('_', ' '))} ({n})" for n in dict.fromkeys(names))
+    return f"# left out: needs {words}, which the bundle does not name"
+
+
+_SPAN = re.compile(r"(`+)(.+?)\1")
+
+
+def _prose_line(line: str) -> str:
+    """Outside fences: an inline command missing a value is left out with its note; a missing
+    value elsewhere reads `<name>`."""
+    def span(m: re.Match) -> str:
+        names = _MISSING.findall(m.group(2))
+        return m.group(0) if not names else "(left out: a command that " + _note(names)[len("# left out: "):] + ")"
+    return _MISSING.sub(r"<\1>", _SPAN.sub(span, line))
+
+
+def _leave_out_unfilled(text: str) -> str:
+    """Inside fences, a command (with its `\\` continuation lines) holding a missing-value mark
+    becomes one comment naming what to fill in; outside, the mark reads `<name>`."""
+    out: list[str] = []
+    fence: str | None = None
+    group: list[str] = []
+
+    def flush() -> None:
+        names = [n for line in group for n in _MISSING.findall(line)]
+        if names:
+            indent = group[0][: len(group[0]) - len(group[0].lstrip())]
+            note = indent + _note(names)
+            if not out or out[-1] != note:          # one note for a run of such commands
+                out.append(note)
+        else:
+            out.extend(group)
+        group.clear()
+
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if fence is None:
+            m = re.match(r"(`{3,}|~{3,})", stripped)
+            if m:
+                fence = m.group(1)
+            out.append(_prose_line(line))
+            continue
+        if stripped.startswith(fence) and not stripped[len(fence):].strip():
+            flush()
+            fence = None
+            out.append(line)
+            continue
+        group.append(line)
+        if not line.rstrip().endswith("\\"):
+            flush()
+    flush()
+    return "\n".join(out)
 
 
 @functools.lru_cache(maxsize=None)

@@ -25,6 +25,7 @@ from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle
 from triage.classify import explain, verdict
 from triage.classify import coverage
+from triage.classify.params_fill import fill_params
 from triage.classify.model import (
     LAYER_ORDER, Check, Diagnosis, Finding, Gap, Layer, LayerStatus, LayerVerdict, Report, Severity, Status, Subject)
 from triage.classify.rules import all_rules
@@ -258,7 +259,8 @@ def run_rules(ctx: Context) -> tuple[list[Finding], list[NeedGap], list[Checked]
         what, needs = coverage.EVIDENCE_KINDS.get(kind, (kind, f"collect {kind}"))
         gaps.append(NeedGap(Gap(kind, "not_collected", f"the bundle holds no {what}: {', '.join(names)} did not run",
                                 needs, layer), None, None, decisive=False))
-    return merge_findings(findings), list(dict.fromkeys(gaps)), checks
+    # the names a playbook needs that the rule did not set, from the bundle (params_fill)
+    return fill_params(ctx, merge_findings(findings)), list(dict.fromkeys(gaps)), checks
 
 
 MAX_CITATIONS = 5
