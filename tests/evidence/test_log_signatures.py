@@ -511,3 +511,5 @@ def test_installer_and_fabric_manager_failure_wordings() -> None:
     assert K.FABRIC_MANAGER_NOT_RUNNING in kinds("NVIDIA Fabric Manager Start Script")
     # the driver container announcing the start, and the script named in a healthy line, are not failures
     assert scan_log("Starting NVIDIA fabric manager daemon for NVLink5+...") == ()
+    assert K.DRIVER_KEY_REJECTED in kinds("ERROR: The kernel module failed to load, because it was not signed by a key "
+                                          "that is trusted by the kernel. Please try installing the driver again")

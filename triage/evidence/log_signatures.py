@@ -533,8 +533,11 @@ SIGNATURES: tuple[Signature, ...] = (
          lambda m, line: {"module": m.group("module") or m.group("gpl_module"),
                           "symbol": m.group("symbol") or m.group("gpl_symbol")}),
     # EKEYREJECTED / ENOKEY from finit_module: an unsigned or untrusted module under Secure Boot / lockdown
-    _sig("driver_key_rejected", K.DRIVER_KEY_REJECTED, ("Key was rejected by service", "Required key not available"),
-         r"Key was rejected by service|could not insert 'nvidia[\w-]{0,20}': Required key not available",
+    # nvidia-installer (kernel.c, test_kernel_module): the load failed with EKEYREJECTED / ENOKEY
+    _sig("driver_key_rejected", K.DRIVER_KEY_REJECTED, ("Key was rejected by service", "Required key not available",
+                                                        "not signed by a key that is trusted by the kernel"),
+         r"Key was rejected by service|could not insert 'nvidia[\w-]{0,20}': Required key not available"
+         r"|The kernel module failed to load, because it was not signed by a key that is trusted by the kernel",
          "modprobe: ERROR: could not insert 'nvidia': Key was rejected by service", no_params),
     _sig("driver_secure_boot", K.DRIVER_SECURE_BOOT, ("Secure Boot enabled", "Secure Boot is enabled", "SecureBoot enabled",
                                                       "Secure boot is enabled"),

@@ -193,18 +193,26 @@ class Context:
     def started_gpu_containers(self) -> Mapping[str, tuple[Pod, ...]]:
         """node -> pods on it with a GPU (a GPU request, or the nvidia runtime class) whose
         containers all started at least once (running now, or a process that ran and exited,
-        not a start failure): the runtime injected the GPU and the driver answered then."""
+        not a start failure): the runtime injected the GPU and the driver answered then.
+        NVIDIA's k8s-device-plugin counts too once the node advertises its GPUs: it loads NVML
+        inside its container, from libraries only the NVIDIA runtime injects (GKE's plugin
+        and Bottlerocket's mount or run on the host, and do not count)."""
         out: dict[str, list[Pod]] = defaultdict(list)
         for r in self.pod_rows:
             if not r.node or r.phase not in ("Running", "Succeeded", "Failed"):
                 continue
             pod = r.pod
-            if not (r.gpu or pod.runtime_class_name == "nvidia"):
+            if not (r.gpu or pod.runtime_class_name == "nvidia" or self._registered_nvidia_plugin(r.node, pod)):
                 continue
             main = [st for st in pod.container_statuses if not st.init]
             if main and all(_ran(st) for st in main):
                 out[r.node].append(pod)
         return {k: tuple(v) for k, v in out.items()}
+
+    def _registered_nvidia_plugin(self, node_name: str, pod: Pod) -> bool:
+        node = self.nodes.get(node_name)
+        return node is not None and any(v > 0 for v in node.gpu_allocatable.values()) and pod.phase == "Running" and \
+            any("k8s-device-plugin" in c.image for c in pod.containers if not c.init)
 
     # ---- pods ------------------------------------------------------------------
     @cached_property

@@ -154,7 +154,26 @@ def _pods_to_check(ctx, troubled_only: bool = False):
         yield pod
     for _, pod in ctx.stack_pods:
         if (pod.namespace, pod.name) not in seen:
+            seen.add((pod.namespace, pod.name))
             yield pod
+    if not troubled_only:
+        for pod in ctx.all_pods:
+            if (pod.namespace, pod.name) not in seen and host_view(pod):
+                yield pod
+
+
+def host_view(pod) -> bool:
+    """A pod that sees the node itself: `kubectl debug node/<node>` (its pod is
+    `node-debugger-<node>-<suffix>`, the host's root at /host), or a hostPID pod with the
+    host's `/` mounted. Its `nvidia-smi` is the node's, like the driver pod's."""
+    if not pod.node_name:
+        return False
+    if pod.name.startswith(f"node-debugger-{pod.node_name}-"):
+        return True
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    return bool(spec.get("hostPID")) and any(
+        isinstance(v, dict) and isinstance(v.get("hostPath"), dict) and v["hostPath"].get("path") == "/"
+        for v in pod.volumes)
 
 
 @rule(ids=sorted({v for v in _KIND_ID.values()} | {v[0] for v in _CAUSE_ID.values()}
@@ -250,10 +269,11 @@ def nvidia_smi_errors(ctx):
     from triage.evidence.nvidia_smi import parse_nvidia_smi
     pods = list(_pods_to_check(ctx))
     for pod in pods:
-        role = gpu_stack_role(pod)
+        role = gpu_stack_role(pod) or ("driver" if host_view(pod) else None)
         for out in ctx.exec_outputs(pod):
-            if not out.name.startswith("nvidia-smi"):
-                continue
+            if "nvidia-smi" not in out.name:
+                continue          # nvidia-smi, nvidia-smi-q, chroot-host-nvidia-smi (a node-debugger's)
+            name = out.name[out.name.index("nvidia-smi"):]
             if out.stdout is not None and out.exit_code == 0:
                 where = node_subject(pod.node_name) if role and pod.node_name else pod_subject(pod)
                 yield ctx.checked(where, [out.stdout.path], "driver" if role == "driver" else "runtime")
@@ -262,7 +282,7 @@ def nvidia_smi_errors(ctx):
             for stream in (out.stdout, out.stderr):
                 if stream is None or not stream.text.strip():
                     continue
-                parsed = parse_nvidia_smi(out.name, stream.text)
+                parsed = parse_nvidia_smi(name, stream.text)
                 report = parsed.report if parsed else None
                 for err in (report.errors if report else ()):
                     kind = err.kind.value
@@ -274,8 +294,10 @@ def nvidia_smi_errors(ctx):
                     params = dict(node=pod.node_name or None, container=out.container, pci=err.pci,
                                   driver_version=err.nvml_library_version)
                     if role and pod.node_name:
+                        stack = gpu_stack_role(pod) is not None      # not a node-debugger's view of the host
                         yield ctx.finding(fid, sev, node_subject(pod.node_name), [cite],
-                                          operator_namespace=pod.namespace, driver_pod=pod.name, **params)
+                                          operator_namespace=pod.namespace if stack else None,
+                                          driver_pod=pod.name if stack else None, **params)
                     else:
                         yield ctx.finding(fid, sev, pod_subject(pod), [cite], namespace=pod.namespace, pod=pod.name,
                                           **params)
