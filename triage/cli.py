@@ -22,10 +22,32 @@ COMMAND_MODULES = (
     "slack", "watch", "demo", "rbac", "rules", "playbook",
 )
 
+# Each command's line in `gpu-triage -h`, so that `-h`, `--version` and a mistyped command
+# import no command module (serve's pulls aiohttp, the live ones the Kubernetes client). A
+# command missing here is imported for its line; tests/test_cli.py keeps both equal.
+COMMAND_HELP = {
+    "pod": "live triage of one pod",
+    "workload": "live triage of a Deployment, StatefulSet, Job or DaemonSet",
+    "node": "live triage of one node's GPU stack",
+    "scan": "every unhealthy GPU workload and every GPU node in scope",
+    "collect": "collect a bundle to attach to a ticket (no analysis)",
+    "analyze": "offline triage of a bundle (ours or a troubleshoot support bundle)",
+    "diff": "what changed between two bundles of one cluster (findings, GPU capacity, components)",
+    "serve": "serve a bundle as a read-only Kubernetes API for kubectl (loopback only)",
+    "slack": "post a diagnosis summary to Slack",
+    "watch": "watch GPU pods and post each new diagnosis to Slack once",
+    "demo": "the whole pipeline on a built-in broken cluster (no cluster needed)",
+    "rbac": "print the least-privilege RBAC manifests the tool needs",
+    "rules": "list the finding ids, grouped by layer, with a one-line summary",
+    "playbook": "show the playbook for one finding id, filled in with its params",
+}
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+
+def build_parser(only: str | None = None, lazy: bool = False) -> argparse.ArgumentParser:
     """All commands, or just `only` (what `main` does when argv names a command: importing
-    every command module costs ~0.4 s of CPU, e.g. aiohttp for serve, for nothing)."""
+    every command module costs ~0.4 s of CPU, e.g. aiohttp for serve, for nothing).
+    lazy: commands listed in COMMAND_HELP get a one-line stand-in instead of their module
+    (what `main` does when argv names no command: -h, --version, a typo)."""
     parser = argparse.ArgumentParser(
         prog="gpu-triage",
         description="Find the layer where a GPU workload on Kubernetes really fails.",
@@ -35,6 +57,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         if only is not None and name != only:
+            continue
+        if lazy and name in COMMAND_HELP:
+            sub.add_parser(name, help=COMMAND_HELP[name])
             continue
         importlib.import_module(f"triage.commands.{name}").register(sub)
     _accept_debug_anywhere(parser)
@@ -95,7 +120,8 @@ def _restore_sigterm(previous) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
-    parser = build_parser(only=_command_in(words))
+    command = _command_in(words)
+    parser = build_parser(only=command, lazy=command is None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)

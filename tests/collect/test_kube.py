@@ -18,9 +18,11 @@ class _Script(BaseHTTPRequestHandler):
 
     script: dict[str, list] = {}
     arrivals: list[tuple[float, str]] = []
+    headers_seen: list[dict] = []
 
     def do_GET(self):  # noqa: N802
         type(self).arrivals.append((time.monotonic(), self.path))
+        type(self).headers_seen.append({k.lower(): v for k, v in self.headers.items()})
         path = self.path.split("?")[0]
         steps = type(self).script[path]
         status, headers, body = steps.pop(0) if len(steps) > 1 else steps[0]
@@ -39,16 +41,19 @@ class _Script(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def scripted(tmp_path):
-    _Script.script, _Script.arrivals = {}, []
+    _Script.script, _Script.arrivals, _Script.headers_seen = {}, [], []
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Script)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     kubeconfig = tmp_path / "kubeconfig"
-    kubeconfig.write_text(json.dumps({
-        "apiVersion": "v1", "kind": "Config", "current-context": "t",
-        "clusters": [{"name": "t", "cluster": {"server": f"http://127.0.0.1:{server.server_port}"}}],
-        "contexts": [{"name": "t", "context": {"cluster": "t", "user": "t"}}], "users": [{"name": "t", "user": {}}]}))
+    kubeconfig.write_text(json.dumps(_kubeconfig(server.server_port, {})))
     yield str(kubeconfig)
     server.shutdown()
+
+
+def _kubeconfig(port: int, user: dict) -> dict:
+    return {"apiVersion": "v1", "kind": "Config", "current-context": "t",
+            "clusters": [{"name": "t", "cluster": {"server": f"http://127.0.0.1:{port}"}}],
+            "contexts": [{"name": "t", "context": {"cluster": "t", "user": "t"}}], "users": [{"name": "t", "user": user}]}
 
 
 def _status(code, reason):
@@ -96,3 +101,59 @@ def test_paging_restarts_once_when_the_continue_token_expired(scripted):
     assert names == ["a", "a", "b"]
     queries = [p.split("?")[1] for _, p in _Script.arrivals]
     assert queries == ["limit=1", "limit=1&continue=t1", "limit=1", "limit=1&continue=t2"]
+
+
+def _port(kubeconfig: str) -> int:
+    return int(json.loads(open(kubeconfig).read())["clusters"][0]["cluster"]["server"].rsplit(":", 1)[1])
+
+
+def test_a_kubeconfig_token_is_sent_as_a_bearer_token(scripted, tmp_path):
+    _Script.script["/api/v1/nodes/n1"] = [(200, {}, {"kind": "Node", "metadata": {"name": "n1"}})]
+    config = tmp_path / "token.kubeconfig"
+    config.write_text(json.dumps(_kubeconfig(_port(scripted), {"token": "static-abc"})))
+    Kube.connect(str(config), budget=Budget(10)).get_json("/api/v1/nodes/n1", {"pretty": False})
+    assert _Script.headers_seen[-1]["authorization"] == "Bearer static-abc"
+    assert _Script.arrivals[-1][1] == "/api/v1/nodes/n1?pretty=false"
+
+
+def test_an_exec_credential_plugin_runs_and_its_token_is_sent(scripted, tmp_path):
+    """kubeconfig users that run a credential plugin (EKS, GKE, AKS, OIDC helpers) go through
+    the official client's exec provider: the plugin runs, its token is the bearer token."""
+    import sys
+    ran = tmp_path / "plugin-ran"
+    plugin = tmp_path / "plugin.py"
+    plugin.write_text(
+        "import json, pathlib, sys\n"
+        f"pathlib.Path({str(ran)!r}).write_text('yes')\n"
+        "print(json.dumps({'apiVersion': 'client.authentication.k8s.io/v1', 'kind': 'ExecCredential',"
+        " 'status': {'token': 'from-the-plugin'}}))\n")
+    config = tmp_path / "exec.kubeconfig"
+    config.write_text(json.dumps(_kubeconfig(_port(scripted), {"exec": {
+        "apiVersion": "client.authentication.k8s.io/v1", "command": sys.executable, "args": [str(plugin)],
+        "interactiveMode": "Never"}})))
+    _Script.script["/api/v1/nodes/n1"] = [(200, {}, {"kind": "Node", "metadata": {"name": "n1"}})]
+    assert Kube.connect(str(config), budget=Budget(10)).get_json("/api/v1/nodes/n1")["metadata"]["name"] == "n1"
+    assert ran.read_text() == "yes"
+    assert _Script.headers_seen[-1]["authorization"] == "Bearer from-the-plugin"
+
+
+def test_the_next_page_is_asked_for_while_this_one_is_read(scripted):
+    """Pages come in order, each once, and the request for page n+1 reaches the server before
+    the caller has finished with page n (the continue token is read from the answer's head)."""
+    page = lambda names, token=None: {"kind": "PodList", "apiVersion": "v1",  # noqa: E731
+                                      "metadata": {"continue": token} if token else {},
+                                      "items": [{"metadata": {"name": n}} for n in names]}
+    _Script.script["/api/v1/pods"] = [(200, {}, page(["a"], "t1")), (200, {}, page(["b"], "t2")),
+                                      (200, {}, page(["c"]))]
+    kube = Kube.connect(scripted, budget=Budget(10))
+    seen, arrived_while_busy = [], []
+    for p in kube.list_pages("/api/v1/pods", {}, page_size=1):
+        seen += [i["metadata"]["name"] for i in p["items"]]
+        before = len(_Script.arrivals)
+        deadline = time.monotonic() + 2
+        while len(_Script.arrivals) == before and time.monotonic() < deadline and p["metadata"].get("continue"):
+            time.sleep(0.01)             # the caller is still busy with this page
+        arrived_while_busy.append(len(_Script.arrivals) > before)
+    assert seen == ["a", "b", "c"]
+    assert [p.split("?")[1] for _, p in _Script.arrivals] == ["limit=1", "limit=1&continue=t1", "limit=1&continue=t2"]
+    assert arrived_while_busy == [True, True, False]

@@ -19,35 +19,170 @@ them into evidence (an errors file and a gap), never into a crash.
 from __future__ import annotations
 
 import gc
+import importlib
+import importlib.util
 import json
 import os
 import random
 import re
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
+from urllib.parse import quote
 
+from triage import __version__
 from triage.errors import ClusterError
 
-# Importing the official client builds ~100k long-lived objects (modules, classes, pydantic
-# schemas) and no garbage: the cyclic collector is paused meanwhile (its passes over them cost
-# ~15 ms), then what exists is frozen, out of its sight for every later pass and at interpreter
-# exit (~40 ms of a short `gpu-triage collect pod`; bench/bench_collect.py). Nothing is kept
-# alive by this: a frozen object is still freed when its last reference goes.
-_GC_WAS_ENABLED = gc.isenabled()
-gc.disable()
-try:
-    import urllib3
-    import websocket as _websocket
-    from kubernetes import client as _client
-    from kubernetes import config as _config
-    from kubernetes.config.config_exception import ConfigException
-    from kubernetes.stream import ws_client as _ws
-finally:
-    if _GC_WAS_ENABLED:
-        gc.enable()
-gc.freeze()
+# ---- the official client, imported only as far as a collection needs it ----------------------
+#
+# `import kubernetes` runs the package's __init__, which imports every subpackage: the typed
+# API client (pydantic, ~100 ms), dynamic, watch, stream (websocket, requests), leaderelection,
+# informer, and kube_config's OIDC helpers (oauthlib, requests_oauthlib): ~0.35 s before the
+# first request of a short `gpu-triage collect pod`. Reads here ask for raw JSON, so they need
+# only the client's Configuration, its REST layer (urllib3: TLS, client certificates, proxies)
+# and its config loaders (kubeconfig, contexts, exec plugins, auth providers, in-cluster). Those
+# modules are imported alone (`_client()`): the `kubernetes` package is registered without
+# running its __init__ (which runs, in full, the first time anything asks the package for a
+# name it does not hold), and the names kube_config binds only for refreshing an OIDC token
+# (requests_oauthlib.OAuth2Session, oauthlib.oauth2, the typed ApiClient) are imported when
+# that refresh calls them. The websocket modules for exec load on the first exec.
+
+_CLIENT_LOCK = threading.RLock()
+_CLIENT: "_Client | None" = None
+
+
+class _Client:
+    """The official client's modules a collection uses (attributes filled by `_client()`)."""
+    urllib3: Any
+    Configuration: Any
+    RESTClientObject: Any
+    ApiException: Any
+    ConfigException: Any
+    kube_config: Any
+    incluster_config: Any
+
+
+class _OnFirstCall:
+    """A name a client module binds at import time but calls only on one rare path (an OIDC
+    token refresh): the real object is imported when that path first calls it."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+
+    def real(self):
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __call__(self, *args, **kwargs):
+        return self.real()(*args, **kwargs)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<{self.module}.{self.name}, imported on first call>"
+
+
+def _bare_package(name: str) -> None:
+    """Register package `name` without running its __init__, so its submodules import alone.
+    The first lookup of a name the package does not hold imports that submodule, or else runs
+    the package's own __init__ (then it is the package anyone else would have got)."""
+    if name in sys.modules:
+        return
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None or spec.submodule_search_locations is None:
+        return
+    module = importlib.util.module_from_spec(spec)
+    state = {"full": False}
+
+    def __getattr__(attr: str):
+        if attr.startswith("__") and attr != "__version__" and attr != "__all__":
+            raise AttributeError(attr)
+        if not state["full"]:
+            try:
+                return importlib.import_module(f"{name}.{attr}")
+            except ModuleNotFoundError as err:
+                if err.name != f"{name}.{attr}":
+                    raise
+            state["full"] = True
+            spec.loader.exec_module(module)         # the package's own __init__, once
+        try:
+            return module.__dict__[attr]
+        except KeyError:
+            raise AttributeError(f"module {name!r} has no attribute {attr!r}") from None
+
+    module.__getattr__ = __getattr__  # type: ignore[attr-defined]
+    sys.modules[name] = module
+
+
+def _import_kube_config():
+    """kubernetes.config.kube_config with its OIDC-only names bound to stand-ins (see above)."""
+    if "kubernetes.config.kube_config" in sys.modules:
+        return sys.modules["kubernetes.config.kube_config"]
+    import kubernetes.client as client_pkg          # lazy package: names load as they are asked for
+    placed: dict[str, Any] = {}
+    stand_ins = {"requests_oauthlib": ("OAuth2Session",), "oauthlib.oauth2": ()}
+    for mod_name, names in stand_ins.items():
+        if mod_name not in sys.modules:
+            stub = type(sys)(mod_name)
+            for attr in names:
+                setattr(stub, attr, _OnFirstCall(mod_name, attr))
+            sys.modules[mod_name] = placed[mod_name] = stub
+    had_api_client = "ApiClient" in vars(client_pkg)
+    if not had_api_client:
+        client_pkg.ApiClient = _OnFirstCall("kubernetes.client.api_client", "ApiClient")
+    try:
+        from kubernetes.config import kube_config
+    finally:
+        for mod_name, stub in placed.items():
+            if sys.modules.get(mod_name) is stub:
+                del sys.modules[mod_name]
+        if not had_api_client:
+            vars(client_pkg).pop("ApiClient", None)
+    return kube_config
+
+
+def _client() -> _Client:
+    global _CLIENT
+    if _CLIENT is not None:
+        return _CLIENT
+    with _CLIENT_LOCK:
+        if _CLIENT is not None:
+            return _CLIENT
+        # Importing these builds long-lived objects (modules, classes) and no garbage: the
+        # cyclic collector is paused meanwhile, then what exists is frozen, out of its sight
+        # for every later pass and at interpreter exit. Nothing is kept alive by this: a
+        # frozen object is still freed when its last reference goes.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            _bare_package("kubernetes")
+            client = _Client()
+            client.kube_config = _import_kube_config()
+            import urllib3
+            from kubernetes.client.configuration import Configuration
+            from kubernetes.client.exceptions import ApiException
+            from kubernetes.client.rest import RESTClientObject
+            from kubernetes.config import incluster_config
+            from kubernetes.config.config_exception import ConfigException
+            client.urllib3, client.Configuration, client.RESTClientObject = urllib3, Configuration, RESTClientObject
+            client.ApiException, client.ConfigException = ApiException, ConfigException
+            client.incluster_config = incluster_config
+        finally:
+            if was_enabled:
+                gc.enable()
+        gc.freeze()
+        _CLIENT = client
+        return client
+
+
+def _ws_modules(default_timeout: float | None = None):
+    """The exec modules (websocket-client and the client's ws_client), on the first exec."""
+    _client()
+    import websocket
+    from kubernetes.stream import ws_client
+    if default_timeout is not None:             # the websocket's own reads (ws_client)
+        websocket.setdefaulttimeout(float(default_timeout))
+    return websocket, ws_client
+
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 
@@ -104,21 +239,44 @@ class CallStats:
 
 
 class Kube:
-    """A read-only view of one cluster through the official client."""
+    """A read-only view of one cluster through the official client: its Configuration (from
+    the kubeconfig or in-cluster, auth refreshed by the client's own hooks) and its REST layer
+    (urllib3 with the configuration's TLS, client certificate and proxy)."""
+
+    USER_AGENT = f"gpu-triage/{__version__} (kubernetes-client/python)"
 
     def __init__(self, configuration: Any, request_timeout: float = 10.0, budget: Budget | None = None,
                  max_retries: int = 4, concurrency: int = 8):
+        k = _client()
         self.configuration = configuration
         self.request_timeout = float(request_timeout)
         self.budget = budget or Budget(300)
         self.max_retries = max_retries
-        configuration.retries = urllib3.Retry(total=0, connect=0, read=0, redirect=0, status=0,
-                                              raise_on_status=False)
+        configuration.retries = k.urllib3.Retry(total=0, connect=0, read=0, redirect=0, status=0,
+                                                raise_on_status=False)
         configuration.connection_pool_maxsize = max(4, concurrency + 2)
-        self.api = _client.ApiClient(configuration)
+        self.rest = k.RESTClientObject(configuration)
         self.stats = CallStats()
         self._lock = threading.Lock()
         self.host = configuration.host
+
+    def _url_and_headers(self, path: str, query: Any, headers: Mapping[str, str]) -> tuple[str, dict]:
+        """What the client's ApiClient.param_serialize builds: host + path + the query, each
+        value quoted, and the configuration's credentials (its refresh hook runs first: exec
+        plugins, expiring in-cluster tokens, auth providers)."""
+        out = {"User-Agent": self.USER_AGENT, **headers}
+        params = list(query.items()) if isinstance(query, Mapping) else list(query or ())
+        for setting in self.configuration.auth_settings().values():
+            if setting.get("value") is None:
+                continue
+            if setting.get("in") == "header":
+                out[setting["key"]] = setting["value"]
+            elif setting.get("in") == "query":
+                params.append((setting["key"], setting["value"]))
+        url = self.configuration.host + path
+        if params:
+            url += "?" + "&".join(f"{k}={quote(_param(v))}" for k, v in params if v is not None)
+        return url, out
 
     # ---- setup ---------------------------------------------------------------
 
@@ -126,21 +284,22 @@ class Kube:
     def connect(cls, kubeconfig: str | None = None, context: str | None = None, **kw) -> "Kube":
         """Load configuration as kubectl does: --kubeconfig, else $KUBECONFIG, else
         ~/.kube/config, else in-cluster. Raises ClusterError with one line."""
-        configuration = _client.Configuration()
+        k = _client()
+        configuration = k.Configuration()
         paths = kubeconfig or os.environ.get("KUBECONFIG") or os.path.expanduser("~/.kube/config")
         existing = [p for p in str(paths).split(os.pathsep) if p and os.path.exists(p)]
         try:
             if kubeconfig and not os.path.exists(kubeconfig):
                 raise ClusterError(f"kubeconfig {kubeconfig} does not exist: pass an existing file to --kubeconfig")
             if existing:
-                _config.load_kube_config(config_file=os.pathsep.join(existing), context=context,
-                                         client_configuration=configuration, persist_config=False)
+                k.kube_config.load_kube_config(config_file=os.pathsep.join(existing), context=context,
+                                               client_configuration=configuration, persist_config=False)
             elif os.environ.get("KUBERNETES_SERVICE_HOST"):
-                _config.load_incluster_config(client_configuration=configuration)
+                k.incluster_config.load_incluster_config(client_configuration=configuration)
             else:
                 raise ClusterError(f"no kubeconfig found ({paths}) and not running in a pod: "
                                    "pass --kubeconfig or set KUBECONFIG")
-        except ConfigException as err:
+        except k.ConfigException as err:
             text = str(err)
             if context and context in text:
                 raise ClusterError(f"context {context!r} not found in kubeconfig {paths}: "
@@ -148,13 +307,11 @@ class Kube:
             raise ClusterError(f"cannot use kubeconfig {paths}: {text}") from None
         except (OSError, ValueError, TypeError) as err:
             raise ClusterError(f"cannot read kubeconfig {paths}: {err}") from None
-        timeout = kw.get("request_timeout", 10.0)
-        _websocket.setdefaulttimeout(float(timeout))
         return cls(configuration, **kw)
 
     def close(self) -> None:
         try:
-            self.api.close()
+            self.rest.close()
         except Exception:  # pragma: no cover - best effort at exit
             pass
 
@@ -168,20 +325,17 @@ class Kube:
 
     def _once(self, method: str, path: str, query: Mapping | None, body: Any, timeout: float | None,
               accept: str, max_bytes: int | None) -> bytes:
-        params = [(k, v) for k, v in (query or {}).items() if v is not None]
-        _m, url, headers, body, _post = self.api.param_serialize(
-            method=method, resource_path=path, query_params=params,
-            header_params={"Accept": accept, **({"Content-Type": "application/json"} if body is not None else {})},
-            body=body, auth_settings=["BearerToken"])
+        k = _client()
+        url, headers = self._url_and_headers(path, query, {
+            "Accept": accept, **({"Content-Type": "application/json"} if body is not None else {})})
         t = self._timeout(timeout)
         with self._lock:
             self.stats.requests += 1
         try:
-            resp = self.api.call_api(method, url, header_params=headers, body=body,
-                                     _request_timeout=(min(t, 10.0), t))
-        except _client.ApiException as err:
+            resp = self.rest.request(method, url, headers=headers, body=body, _request_timeout=(min(t, 10.0), t))
+        except k.ApiException as err:
             raise ApiFailure(err.status or None, "Unreachable", err.reason or str(err), path) from None
-        except (urllib3.exceptions.HTTPError, OSError) as err:
+        except (k.urllib3.exceptions.HTTPError, OSError) as err:
             raise _transport_failure(err, t, path) from None
         raw = resp.response
         deadline = time.monotonic() + t
@@ -198,7 +352,7 @@ class Kube:
                     raise ApiFailure(None, "Timeout", f"answer not complete within {t:.1f}s", path)
             data = b"".join(chunks)
             complete = not cut
-        except (urllib3.exceptions.HTTPError, OSError) as err:
+        except (k.urllib3.exceptions.HTTPError, OSError) as err:
             raise _transport_failure(err, t, path, "answer cut") from None
         finally:
             if complete:
@@ -239,26 +393,24 @@ class Kube:
         line): returns the raw urllib3 response, unread; the caller closes it. No retries
         (a watcher has its own backoff). Non-2xx answers raise ApiFailure (with the status
         and, for 429, `retry_after`)."""
-        params = [(k, v) for k, v in (query or {}).items() if v is not None]
-        _m, url, headers, _body, _post = self.api.param_serialize(
-            method="GET", resource_path=path, query_params=params, header_params={"Accept": "application/json"},
-            auth_settings=["BearerToken"])
+        k = _client()
+        url, headers = self._url_and_headers(path, query, {"Accept": "application/json"})
         with self._lock:
             self.stats.requests += 1
         read = read_timeout or self.request_timeout
         try:
-            resp = self.api.call_api("GET", url, header_params=headers,
+            resp = self.rest.request("GET", url, headers=headers,
                                      _request_timeout=(min(self.request_timeout, 10.0), read))
-        except _client.ApiException as err:
+        except k.ApiException as err:
             raise ApiFailure(err.status or None, "Unreachable", err.reason or str(err), path) from None
-        except (urllib3.exceptions.HTTPError, OSError) as err:
+        except (k.urllib3.exceptions.HTTPError, OSError) as err:
             raise _transport_failure(err, read, path) from None
         raw = resp.response
         if 200 <= resp.status < 300:
             return raw
         try:
             data = raw.read(65536)
-        except (urllib3.exceptions.HTTPError, OSError):
+        except (k.urllib3.exceptions.HTTPError, OSError):
             data = b""
         finally:
             raw.release_conn()
@@ -278,28 +430,49 @@ class Kube:
 
     def list_pages(self, path: str, query: Mapping | None = None, page_size: int = 500) -> Iterator[dict]:
         """Page through a list with limit/continue; yields each parsed page.
+
+        The next page is asked for before this one is parsed: the list's metadata (with the
+        continue token) comes before its items in the answer, so the token is read from the
+        head of the raw bytes and the request goes out while the page is parsed and the
+        caller filters it (checked against the parsed token: a different one discards the
+        early request). The cyclic GC is off while pages are parsed (PAGING_GC_OFF): a
+        parsed page is a tree, freed by reference counting alone, and a GC pass over
+        every live object each few thousand dicts is most of a big list's client time.
         A 410 (continue token expired) restarts once without the token: items already
         yielded come again (the session dedupes objects by uid)."""
         params = dict(query or {})
         params["limit"] = page_size
-        token: str | None = None
-        restarted = False
-        while True:
+
+        def fetch(token: str | None) -> bytes:
+            q = dict(params)
             if token:
-                params["continue"] = token
-            else:
-                params.pop("continue", None)
-            try:
-                page = self.get_json(path, params)
-            except ApiFailure as failure:
-                if failure.status == 410 and not restarted:
-                    restarted, token = True, None
-                    continue
-                raise
-            yield page
-            token = (page.get("metadata") or {}).get("continue") or None
-            if not token:
-                return
+                q["continue"] = token
+            return self.request("GET", path, q)
+
+        ask = _Early if PAGES_AHEAD else _Later
+        pending: _Early | _Later | None = ask(fetch, None)
+        restarted = False
+        with _paging_gc():
+            while pending is not None:
+                try:
+                    data = pending.result()
+                except ApiFailure as failure:
+                    if failure.status == 410 and not restarted:
+                        restarted, pending = True, ask(fetch, None)
+                        continue
+                    raise
+                guess = _head_continue(data) if PAGES_AHEAD else None
+                pending = ask(fetch, guess) if guess else None
+                try:
+                    page = json.loads(data)
+                except ValueError:
+                    raise ApiFailure(200, "Invalid", f"answer is not JSON ({len(data)} bytes)", path) from None
+                del data
+                token = (page.get("metadata") or {}).get("continue") or None
+                if token != guess:                  # the head was misread: the early request is dropped
+                    pending = ask(fetch, token) if token else None
+                yield page
+                del page
 
     def post_json(self, path: str, body: dict, timeout: float | None = None) -> dict:
         """Only for SelfSubjectAccessReview, which reads nothing and changes nothing."""
@@ -310,6 +483,7 @@ class Kube:
 
     def _exec_connect(self, url: str, headers: dict, path: str):
         """Open the exec websocket; the handshake is retried like a read (429/5xx/dropped)."""
+        _websocket, _ws = _ws_modules()
         attempt = 0
         while True:
             with self._lock:
@@ -341,8 +515,8 @@ class Kube:
         path = f"/api/v1/namespaces/{namespace}/pods/{pod}/exec"
         params = [("command", c) for c in command] + [
             ("container", container), ("stdout", "true"), ("stderr", "true"), ("stdin", "false"), ("tty", "false")]
-        _m, url, headers, _b, _p = self.api.param_serialize(
-            method="GET", resource_path=path, query_params=params, header_params={}, auth_settings=["BearerToken"])
+        url, headers = self._url_and_headers(path, params, {})
+        _websocket, _ws = _ws_modules(self.request_timeout)
         ws = self._exec_connect(url, headers, path)
         out, err_out = bytearray(), bytearray()
         truncated, timed_out = False, False
@@ -381,8 +555,95 @@ class Kube:
         return ExecResult(_dec(out), _dec(err_out), code, error)
 
 
+def _param(value: Any) -> str:
+    """A query value as the client's ApiClient writes it (booleans lower-case)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+# ---- paging ---------------------------------------------------------------------------------
+
+PAGES_AHEAD = True       # ask for the next page before parsing this one (bench/bench_paging.py)
+PAGING_GC_OFF = True     # no cyclic GC while pages are parsed (bench/bench_paging.py)
+
+
+class _Early:
+    """A page request sent now, in its own daemon thread (no pool to shut down at exit);
+    result() waits for it. An early request nobody asks the result of is simply dropped."""
+
+    def __init__(self, fn, *args):
+        self._result: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(fn, args), daemon=True, name="page-ahead")
+        self._thread.start()
+
+    def _run(self, fn, args) -> None:
+        try:
+            self._result = fn(*args)
+        except BaseException as err:  # noqa: BLE001 - handed to the reader by result()
+            self._error = err
+
+    def result(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+
+class _Later:
+    """A page request sent when its result is asked for (PAGES_AHEAD off)."""
+
+    def __init__(self, fn, *args):
+        self.fn, self.args = fn, args
+
+    def result(self):
+        return self.fn(*self.args)
+
+
+_HEAD = re.compile(rb'"continue"\s*:\s*"([A-Za-z0-9+/=_.:-]*)"')
+_GC_LOCK = threading.Lock()
+_GC_PAGERS = [0, False]          # lists being paged, GC state before the first
+
+
+def _head_continue(data: bytes) -> str | None:
+    """The continue token of a list answer, read from its head (the bytes before "items"):
+    the API server writes kind, apiVersion and metadata first. None when not found there."""
+    end = data.find(b'"items"', 0, 1 << 16)
+    if end < 0:
+        return None
+    m = _HEAD.search(data, 0, end)
+    return m.group(1).decode("ascii") if m else None
+
+
+class _paging_gc:
+    """The cyclic GC paused while any list is being paged (lists page concurrently: the last
+    one to finish restores it)."""
+
+    def __enter__(self):
+        if PAGING_GC_OFF:
+            with _GC_LOCK:
+                if _GC_PAGERS[0] == 0:
+                    _GC_PAGERS[1] = gc.isenabled()
+                    gc.disable()
+                _GC_PAGERS[0] += 1
+            self.on = True
+        else:
+            self.on = False
+        return self
+
+    def __exit__(self, *exc):
+        if self.on:
+            with _GC_LOCK:
+                _GC_PAGERS[0] -= 1
+                if _GC_PAGERS[0] == 0 and _GC_PAGERS[1]:
+                    gc.enable()
+        return False
+
+
 def _transport_failure(err: BaseException, timeout: float, path: str, when: str = "no answer") -> ApiFailure:
     """urllib3 wraps the real cause in MaxRetryError (we retry ourselves): unwrap it."""
+    urllib3 = _client().urllib3
     cause = getattr(err, "reason", None) if isinstance(err, urllib3.exceptions.MaxRetryError) else err
     cause = cause or err
     if isinstance(cause, (urllib3.exceptions.TimeoutError, TimeoutError)) or "timed out" in str(cause):
@@ -451,9 +712,10 @@ def default_namespace(kubeconfig: str | None = None, context: str | None = None)
     paths = kubeconfig or os.environ.get("KUBECONFIG") or os.path.expanduser("~/.kube/config")
     existing = [p for p in str(paths).split(os.pathsep) if p and os.path.exists(p)]
     if existing:
+        k = _client()
         try:
-            contexts, active = _config.list_kube_config_contexts(config_file=existing[0])
-        except (ConfigException, OSError, ValueError, TypeError):
+            contexts, active = k.kube_config.list_kube_config_contexts(config_file=existing[0])
+        except (k.ConfigException, OSError, ValueError, TypeError):
             return "default"
         chosen = next((c for c in contexts or [] if c.get("name") == context), None) if context else active
         return ((chosen or {}).get("context") or {}).get("namespace") or "default"
