@@ -20,19 +20,15 @@ A dump has current logs only (no previous logs, no nvidia-smi): gaps say so.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from triage.bundle import layout
 from triage.bundle.writer import BundleWriter
 from triage.errors import BundleError
-from triage.evidence.pasted.blocks import input_lines
+from triage.evidence.pasted.dump_text import DumpDocument, split_cluster_dump
 from triage.evidence.pasted.source_map import Anchor, SourceMap
 
 MAX_BYTES = 2 * 1024 ** 3
-_START = re.compile(r"^==== START logs for container (?P<c>\S{1,253}) of pod (?P<ns>[^/\s]{1,253})/(?P<p>\S{1,253}) ====$")
-_END = re.compile(r"^==== END logs for container \S{1,253} of pod \S{1,510} ====$")
-_ITEM_NAME = re.compile(r'^ {16}"name": "(?P<n>[^"]{1,253})",?$')
 _LISTS = {"PodList": "pods", "EventList": "events", "DaemonSetList": "daemonsets", "DeploymentList": "deployments",
           "ReplicaSetList": "replicasets", "StatefulSetList": "statefulsets", "JobList": "jobs"}
 
@@ -56,21 +52,14 @@ class _Reader:
         self.nodes: tuple[list, list[Anchor], str] | None = None
         self.logs = 0
 
-    def document(self, lines: list[str], first: int, input_name: str) -> None:
+    def document(self, d: DumpDocument, input_name: str) -> None:
         try:
-            doc = json.loads("\n".join(lines))
+            doc = json.loads("\n".join(d.lines))
         except ValueError as err:
-            raise BundleError(f"{input_name}:{first}: a JSON document of the dump does not parse: {err}") from None
+            raise BundleError(f"{input_name}:{d.first}: a JSON document of the dump does not parse: {err}") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("items"), list):
             return
-        anchors, start = [], None
-        for i, line in enumerate(lines):
-            if line == "        {":
-                start = first + i
-            m = _ITEM_NAME.match(line) if start is not None else None
-            if m:
-                anchors.append(Anchor(m.group("n"), (), start))
-                start = None
+        anchors = [Anchor(name, (), line) for name, line in d.item_lines.items()]
         items = [x for x in doc["items"] if isinstance(x, dict)]
         kind = str(doc.get("kind") or "")
         if kind == "NodeList":
@@ -93,32 +82,11 @@ class _Reader:
         self.logs += 1
 
     def read_text(self, text: str, input_name: str) -> None:
-        doc: list[str] | None = None
-        doc_first = 0
-        log: tuple[str, str, str] | None = None
-        log_lines: list[tuple[str, int]] = []
-        for n, line in enumerate(input_lines(text), start=1):
-            if log is not None:
-                if _END.match(line):
-                    self.log(*log, log_lines, input_name)
-                    log, log_lines = None, []
-                else:
-                    log_lines.append((line, n))
-                continue
-            if doc is not None:
-                doc.append(line)
-                if line == "}":
-                    self.document(doc, doc_first, input_name)
-                    doc = None
-                continue
-            if line == "{":
-                doc, doc_first = [line], n
-                continue
-            m = _START.match(line)
-            if m:
-                log, log_lines = (m.group("ns"), m.group("p"), m.group("c")), []
-        if log is not None and log_lines:
-            self.log(*log, log_lines, input_name)
+        docs, logs = split_cluster_dump(text)
+        for d in docs:
+            self.document(d, input_name)
+        for lg in logs:
+            self.log(lg.namespace, lg.pod, lg.container, lg.lines, input_name)
 
     def write(self) -> dict:
         if self.nodes is None and not self.lists:

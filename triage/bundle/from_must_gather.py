@@ -21,7 +21,6 @@ workload is a gap that names what to collect.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import yaml
@@ -34,14 +33,12 @@ from triage.evidence.pasted.blocks import input_lines
 from triage.evidence.pasted.describe_node import parse_describe_node
 from triage.evidence.pasted.describe_pod import event_objects, split_described
 from triage.evidence.pasted.describe_fields import by_key, top_fields
+from triage.evidence.pasted.dump_text import split_prefixed_log, yaml_item_lines
 from triage.evidence.pasted.source_map import Anchor, SourceMap
 
 MARKERS = ("gpu_operator_pod.yaml", "gpu_operator_pod.log", "gpu_operand_pods.yaml", "gpu_operand_pods.status",
            "cluster_policy.yaml", "cluster_policy.missing", "gpu_nodes.descr")
 MAX_FILE = 256 * 1024 * 1024
-_PREFIX = re.compile(r"^\[pod/(?P<pod>[^/\]\s]{1,253})/(?P<ctr>[^/\]\s]{1,253})\] ?")
-_ITEM_NAME = re.compile(r"^ {4}name: (?P<n>\S+)\s*$")
-_TOP_NAME = re.compile(r"^ {2}name: (?P<n>\S+)\s*$")
 
 
 def looks_like(files) -> bool:
@@ -93,22 +90,6 @@ def _items(doc) -> list[dict]:
     return [doc] if isinstance(doc, dict) and doc.get("kind") else []
 
 
-def _item_lines(text: str) -> dict[str, int]:
-    """object name -> the line its YAML item starts on (`- apiVersion:` of a List, or line 1)."""
-    out: dict[str, int] = {}
-    start = None
-    single = True
-    for n, line in enumerate(text.splitlines(), start=1):
-        if line.startswith("- "):
-            start, single = n, False
-            continue
-        m = (_ITEM_NAME if not single else _TOP_NAME).match(line)
-        if m and (single or start is not None):
-            out.setdefault(m.group("n").strip('"'), start or 1)
-            start = None if not single else start
-    return out
-
-
 def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
     src = _root(path)
     smap = SourceMap()
@@ -121,7 +102,7 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
     pod_anchor: dict[str, list[Anchor]] = {}
     for name in ("gpu_operand_pods.yaml", "gpu_operator_pod.yaml"):
         doc, text = _yaml(src / name)
-        lines = _item_lines(text)
+        lines = yaml_item_lines(text)
         for item in _items(doc):
             meta = item.get("metadata") if isinstance(item.get("metadata"), dict) else {}
             key = (str(meta.get("namespace") or "default"), str(meta.get("name") or ""))
@@ -140,7 +121,7 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
         items = _items(doc)
         if items:
             p = w.write_json(layout.custom_resource(plural), items)
-            lines = _item_lines(text)
+            lines = yaml_item_lines(text)
             smap.json(p, rel(src / fname), [Anchor(str((i.get("metadata") or {}).get("name") or ""), (),
                                                    lines.get(str((i.get("metadata") or {}).get("name")), 1))
                                             for i in items], 1)
@@ -160,7 +141,7 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
         ns = str((daemonsets[0].get("metadata") or {}).get("namespace") or next(iter(by_ns)))
         p = w.write_json(layout.namespaced_list("daemonsets", ns), {"apiVersion": "apps/v1", "kind": "DaemonSetList",
                                                                     "items": daemonsets})
-        lines = _item_lines(ds_text)
+        lines = yaml_item_lines(ds_text)
         smap.json(p, rel(src / "gpu_operand_ds.yaml"),
                   [Anchor(str((d.get("metadata") or {}).get("name")), (), lines.get(str((d.get("metadata") or {}).get("name")), 1))
                    for d in daemonsets], 1)
@@ -211,11 +192,7 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
             per = {(op[1], str(ctrs[0].get("name") or "gpu-operator")): [(line, n) for n, line in
                                                                         enumerate(input_lines(text), 1)]}
         else:
-            per = {}
-            for n, line in enumerate(input_lines(text), 1):
-                m = _PREFIX.match(line)
-                if m:
-                    per.setdefault((m.group("pod"), m.group("ctr")), []).append((line[m.end():], n))
+            per = split_prefixed_log(text)
         for (pod, ctr), lines in per.items():
             ns = ns_of.get(pod)
             if ns is None:
