@@ -45,6 +45,22 @@ def namespaced_list(kind: str, namespace: str) -> str:
     return f"{RESOURCES}/{NAMESPACED_KINDS[kind]}/{_seg(namespace)}.json"
 
 
+# Pieces that are not one namespace's list: a list across every namespace, or the pods on
+# one node (fieldSelector spec.nodeName). Used only to name the errors file of a failed read.
+ALL_NAMESPACES = "_all"
+ON_NODE = "_node_"
+
+
+def list_scope(segment: str) -> str:
+    """Where the list a piece names was read, in words for a gap: "in namespace llm",
+    "in all namespaces", "on node gpu-node-1" (never a namespace named `_all` or `_node_x`)."""
+    if segment == ALL_NAMESPACES:
+        return "in all namespaces"
+    if segment.startswith(ON_NODE):
+        return f"on node {segment[len(ON_NODE):]}"
+    return f"in namespace {segment}"
+
+
 def custom_resource(plural_group: str, namespace: str | None = None) -> str:
     """custom-resources/<plural>.<group>.json (cluster scope) or
     custom-resources/<plural>.<group>/<ns>.json (namespaced); JSON arrays."""

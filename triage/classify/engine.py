@@ -169,13 +169,13 @@ def needs_for_piece(piece: str) -> tuple[str, str]:
     if piece.startswith(layout.GPU_NODES + "/"):
         return "node-files", "create pods/exec on the node's driver pod"
     parsed = layout.parse_namespaced_list(piece + ".json")
-    if parsed and parsed[1].startswith("_node_"):
-        return parsed[0], f"list {parsed[0]} on node {parsed[1][len('_node_'):]} (cluster scope, fieldSelector spec.nodeName)"
+    if parsed and parsed[1].startswith(layout.ON_NODE):
+        return parsed[0], f"list {parsed[0]} {layout.list_scope(parsed[1])} (cluster scope, fieldSelector spec.nodeName)"
     if parsed:
         kind, ns = parsed
         verb_kind = {"pvcs": "persistentvolumeclaims", "resource-quota": "resourcequotas",
                      "pod-disruption-budgets": "poddisruptionbudgets"}.get(kind, kind)
-        return kind, f"list {verb_kind} in namespace {ns}"
+        return kind, f"list {verb_kind} {layout.list_scope(ns)}"
     if piece.startswith(layout.CUSTOM_RESOURCES + "/"):
         name = piece[len(layout.CUSTOM_RESOURCES) + 1:].split("/")[0]
         return "custom-resources", f"list {name}"
@@ -185,7 +185,8 @@ def needs_for_piece(piece: str) -> tuple[str, str]:
 # gaps the user asked for (a flag, a narrowed scope), and answers that say there is nothing
 # to read (the kubelet's 400 for a previous log of a container that never restarted, a 404 of
 # an object that is gone): listed, but they do not make a diagnosis inconclusive on their own
-SOFT_REASONS = ("skipped", "disabled", "not_requested", "BadRequest", "NotFound", "not_found")
+# (and the access review refused before collecting: it loses no evidence by itself)
+SOFT_REASONS = ("skipped", "disabled", "not_requested", "BadRequest", "NotFound", "not_found", "review_refused")
 
 
 def bundle_gaps(bundle: Bundle, roles: Mapping[tuple[str, str], str] | None = None) -> tuple[Gap, ...]:

@@ -12,6 +12,7 @@ from triage.collect.permissions import DCGM_NAMESPACES, needs
 from triage.collect.session import Session
 
 SSAR = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews"
+REVIEW_REFUSED = "review_refused"       # a gap reason: listed, never decisive (engine.SOFT_REASONS)
 
 
 def checks(namespace: str | None, exec_enabled: bool) -> list[tuple[str, str, str, str | None]]:
@@ -38,7 +39,8 @@ def _one(session: Session, verb: str, group: str, resource: str, namespace: str 
     try:
         doc = session.kube.post_json(SSAR, body, timeout=min(5.0, session.options.request_timeout))
     except ApiFailure as failure:
-        entry.update(allowed=None, reason=f"review failed: {failure.reason}")
+        entry.update(allowed=None, reason=f"review failed: {failure.reason}", failure=failure.reason,
+                     message=failure.message)
         return entry
     status = doc.get("status") or {}
     entry.update(allowed=bool(status.get("allowed")), reason=status.get("reason") or "")
@@ -52,8 +54,21 @@ def start(session: Session, namespace: str | None) -> list:
 
 def finish(session: Session, futures: list) -> list[dict]:
     results = [f.result() for f in futures]
-    session.extra["access_review"] = results
+    session.extra["access_review"] = [{k: v for k, v in r.items() if k not in ("failure", "message")}
+                                      for r in results]
     session.extra["access_denied"] = denied(results)
+    refused = [r for r in results if r.get("allowed") is None]
+    if refused:
+        # Without the review nobody knows in advance what will be missing: say so (a gap and a
+        # warning). It loses no evidence by itself: each piece that cannot be read is its own gap.
+        first = refused[0]
+        why = f"{first['failure']}: {first['message']}" if first.get("message") else first["failure"]
+        session.writer.add_gap("access-review", REVIEW_REFUSED,
+                               f"the access review before collecting failed ({why}): what the collection is "
+                               f"not allowed to read was not checked in advance",
+                               needs("create", "selfsubjectaccessreviews", None, "authorization.k8s.io"))
+        session.progress.warn(f"access review failed ({first['failure']}): cannot tell in advance what will "
+                              "be missing; each piece that cannot be read is listed as a gap")
     return results
 
 

@@ -38,7 +38,7 @@ def pods_on_node(session: Session, node: str, target_uids: set[str] = frozenset(
         return uid in target_uids or stack_role(pod) is not None or (requests_gpu(pod) and holds_resources(pod))
     return list_pods(session, "pods-on-nodes", None, {"fieldSelector": f"spec.nodeName={node}"}, keep,
                      needs("list", "pods") + f" (field selector spec.nodeName={node})",
-                     piece=layout.namespaced_list("pods", f"_node_{node}"), record=record)
+                     piece=layout.namespaced_list("pods", f"{layout.ON_NODE}{node}"), record=record)
 
 
 def stack_daemonsets(session: Session) -> list[dict]:
@@ -49,7 +49,7 @@ def stack_daemonsets(session: Session) -> list[dict]:
         for page in session.kube.list_pages("/apis/apps/v1/daemonsets", None, session.options.page_size):
             kept.extend(ds for ds in page.get("items") or [] if stack_role(ds))
     except ApiFailure as failure:
-        session.failed("gpu-stack", layout.namespaced_list("daemonsets", "_all"), failure,
+        session.failed("gpu-stack", layout.namespaced_list("daemonsets", layout.ALL_NAMESPACES), failure,
                        needs("list", "daemonsets", None, "apps"))
         return kept
     by_ns: dict[str, list[dict]] = {}

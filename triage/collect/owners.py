@@ -1,6 +1,9 @@
 """The owner chain of a pod: ReplicaSet -> Deployment, StatefulSet, DaemonSet,
 Job -> CronJob; with each controller's events (a quota rejection only shows on
-the controller: `FailedCreate` on the ReplicaSet or Job)."""
+the controller: `FailedCreate` on the ReplicaSet or Job). A Deployment brings all its
+ReplicaSets (`deployment_replicasets`): during a rolling update the old one's pod may hold
+the GPU the new pod waits for, and only the sibling ReplicaSet says that pod is the old
+replica of the same Deployment."""
 
 from __future__ import annotations
 
@@ -45,6 +48,50 @@ def get_controller(session: Session, namespace: str, kind: str, name: str, requi
     return obj
 
 
+def label_selector(obj: dict) -> str | None:
+    """A controller's spec.selector as a label selector string (None: selects everything)."""
+    sel = (obj.get("spec") or {}).get("selector") or {}
+    parts = [f"{k}={v}" for k, v in sorted((sel.get("matchLabels") or {}).items())]
+    for expr in sel.get("matchExpressions") or []:
+        op, key, values = expr.get("operator"), expr.get("key"), expr.get("values") or []
+        if op == "In":
+            parts.append(f"{key} in ({','.join(values)})")
+        elif op == "NotIn":
+            parts.append(f"{key} notin ({','.join(values)})")
+        elif op == "Exists":
+            parts.append(key)
+        elif op == "DoesNotExist":
+            parts.append(f"!{key}")
+    return ",".join(parts) or None
+
+
+def deployment_replicasets(session: Session, deployment: dict, events: bool = True) -> list[dict]:
+    """Every ReplicaSet the Deployment owns, into the namespace's list file, with the events of
+    the newest three. Read once per Deployment. Kept by owner uid from the namespace's list
+    (paged), not by the Deployment's label selector: the ownerReference is what the
+    controller set, while an old ReplicaSet's labels need not match the current selector."""
+    meta = deployment.get("metadata") or {}
+    ns = meta.get("namespace") or "default"
+    if not session.once("deployment-replicasets", ns, meta.get("name")):
+        return []
+    path = layout.namespaced_list("replicasets", ns)
+    kept: list[dict] = []
+    try:
+        for page in session.kube.list_pages(f"/apis/apps/v1/namespaces/{ns}/replicasets", None,
+                                            session.options.page_size):
+            kept += [rs for rs in page.get("items") or []
+                     if any(r.get("uid") == meta.get("uid") for r in rs["metadata"].get("ownerReferences") or [])]
+    except ApiFailure as failure:
+        session.failed("owners", path, failure, needs("list", "replicasets", ns, "apps"))
+        return []
+    session.add_items(path, "ReplicaSetList", "apps/v1", kept)
+    session.ok("owners", path)
+    if events:
+        for rs in kept[-3:]:
+            collect_events(session, ns, "ReplicaSet", rs["metadata"]["name"])
+    return kept
+
+
 def collect_owner_chain(session: Session, obj: dict, events: bool = True, depth: int = 4) -> list[dict]:
     """Follow controller ownerReferences upward; returns the owners found, nearest first."""
     found: list[dict] = []
@@ -61,5 +108,7 @@ def collect_owner_chain(session: Session, obj: dict, events: bool = True, depth:
         if owner is None:
             break
         found.append(owner)
+        if ref["kind"] == "Deployment":
+            deployment_replicasets(session, owner, events)
         current = owner
     return found

@@ -57,7 +57,8 @@ EXEC = (
     Access("", "pods/exec", ("create", "get"), "nvidia-smi in the target container and the node's driver pod"),
 )
 
-CLUSTER_SCOPED = {"nodes", "clusterpolicies", "nvidiadrivers", "runtimeclasses", "resourceslices", "deviceclasses"}
+CLUSTER_SCOPED = {"nodes", "clusterpolicies", "nvidiadrivers", "runtimeclasses", "resourceslices", "deviceclasses",
+                  "selfsubjectaccessreviews"}
 
 
 def needs(verb: str, resource: str, namespace: str | None = None, group: str = "") -> str:

@@ -66,7 +66,7 @@ def list_pods(session: Session, collector: str, namespace: str | None, query: di
                 if keep(pod):
                     kept.append(pod)
     except ApiFailure as failure:
-        piece = piece or layout.namespaced_list("pods", namespace or "_all")
+        piece = piece or layout.namespaced_list("pods", namespace or layout.ALL_NAMESPACES)
         if kept and record:
             add_pods(session, collector, kept)
         session.failed(collector, piece, failure, permission or needs("list", "pods", namespace))

@@ -23,7 +23,6 @@ from triage.collect import access, custom, dcgm, events, gpu_stack, in_container
 from triage.collect import nodes as nodes_mod
 from triage.collect import owners, pods, scan
 from triage.collect.kube import ApiFailure, Budget, Kube
-from triage.collect.permissions import needs
 from triage.collect.progress import Progress
 from triage.collect.session import Options, Session
 from triage.errors import ClusterError, UsageError
@@ -276,25 +275,9 @@ def _collect_workload_target(session: Session, target: Target) -> None:
         session.gather(futures)
         return
     futures.append(session.submit(owners.collect_owner_chain, session, obj))
-    selector = _label_selector(obj)
+    selector = owners.label_selector(obj)
     if target.kind == "Deployment":
-        def replicasets() -> None:
-            kept = []
-            try:
-                for page in session.kube.list_pages(f"/apis/apps/v1/namespaces/{ns}/replicasets",
-                                                    {"labelSelector": selector} if selector else None):
-                    kept += [rs for rs in page.get("items") or []
-                             if any(r.get("uid") == obj["metadata"].get("uid")
-                                    for r in rs["metadata"].get("ownerReferences") or [])]
-            except ApiFailure as failure:
-                session.failed("owners", layout.namespaced_list("replicasets", ns), failure,
-                               needs("list", "replicasets", ns, "apps"))
-                return
-            session.add_items(layout.namespaced_list("replicasets", ns), "ReplicaSetList", "apps/v1", kept)
-            session.ok("owners", layout.namespaced_list("replicasets", ns))
-            for rs in kept[-3:]:
-                events.collect_events(session, ns, "ReplicaSet", rs["metadata"]["name"])
-        futures.append(session.submit(replicasets))
+        futures.append(session.submit(owners.deployment_replicasets, session, obj))
     uid = obj["metadata"].get("uid")
     members = pods.list_pods(session, "pods", ns, {"labelSelector": selector} if selector else {},
                              keep=lambda p: _owned_by(p, uid, target.kind))
@@ -308,22 +291,6 @@ def _owned_by(pod: dict, uid: str | None, kind: str) -> bool:
     if kind == "Deployment":
         return any(r.get("kind") == "ReplicaSet" for r in refs)   # narrowed by the label selector
     return any(r.get("uid") == uid for r in refs) or not refs
-
-
-def _label_selector(obj: dict) -> str | None:
-    sel = (obj.get("spec") or {}).get("selector") or {}
-    parts = [f"{k}={v}" for k, v in sorted((sel.get("matchLabels") or {}).items())]
-    for expr in sel.get("matchExpressions") or []:
-        op, key, values = expr.get("operator"), expr.get("key"), expr.get("values") or []
-        if op == "In":
-            parts.append(f"{key} in ({','.join(values)})")
-        elif op == "NotIn":
-            parts.append(f"{key} notin ({','.join(values)})")
-        elif op == "Exists":
-            parts.append(key)
-        elif op == "DoesNotExist":
-            parts.append(f"!{key}")
-    return ",".join(parts) or None
 
 
 def _collect_node_target(session: Session, name: str) -> None:

@@ -42,7 +42,7 @@ def page_pods(session: Session, namespace: str | None, with_stack: bool) -> dict
                         kept["holders"].append(pod)
             del page
     except ApiFailure as failure:
-        session.failed("scan-pods", layout.namespaced_list("pods", namespace or "_all"), failure,
+        session.failed("scan-pods", layout.namespaced_list("pods", namespace or layout.ALL_NAMESPACES), failure,
                        needs("list", "pods", namespace))
     for group in kept.values():
         add_pods(session, "scan-pods", group)

@@ -314,6 +314,8 @@ class ReplayApi:
     # ---- SelfSubjectAccessReview -------------------------------------------------------------
     async def access_review(self, request: web.Request) -> web.Response:
         body = await request.read()
+        if self.faults.is_forbidden("selfsubjectaccessreviews", "authorization.k8s.io"):
+            return status_response(st.forbidden("create", "selfsubjectaccessreviews", "authorization.k8s.io", ""))
         try:
             if "protobuf" in request.headers.get("Content-Type", ""):
                 spec = ssar_spec(body)          # kubectl auth can-i
