@@ -82,3 +82,77 @@ def test_serve_on_a_taken_port_says_so_in_one_line(bundle_dir):
     assert proc.returncode == 1
     assert proc.stderr.startswith(f"gpu-triage: error: cannot serve on 127.0.0.1:{port}: ")
     assert "address already in use" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def _stop(proc) -> int:
+    proc.send_signal(signal.SIGINT)
+    try:
+        return proc.wait(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def _kubectl(config, tmp_path, *args):
+    return subprocess.run([KUBECTL, "--kubeconfig", str(config), "--cache-dir", str(tmp_path / "cache"), *args],
+                          capture_output=True, text=True, timeout=60, env=env_for_kubectl(tmp_path))
+
+
+@pytest.mark.skipif(not KUBECTL, reason="kubectl not installed")
+def test_serve_fault_options_rehearse_a_degraded_cluster_with_kubectl(bundle_dir, tmp_path):
+    config = tmp_path / "replay.kubeconfig"
+    proc, lines = _start([str(bundle_dir), "--kubeconfig-out", str(config), "--forbid", "nodes",
+                          "--forbid", "pods/log", "--fail-rate", "0.3", "--seed", "7"], tmp_path)
+    try:
+        assert "faults (seed 7): 403 for nodes, pods/log; 30% answered 429/500/503" in lines
+        nodes = _kubectl(config, tmp_path, "get", "nodes")
+        assert nodes.returncode != 0 and 'nodes is forbidden: User "system:serviceaccount:gpu-triage:replay" ' \
+                                          'cannot list resource "nodes"' in nodes.stderr
+        # kubectl retries the 429s and 5xx it meets: the pods still come
+        pods = _kubectl(config, tmp_path, "get", "pods", "-A")
+        assert pods.returncode == 0 and "CrashLoopBackOff" in pods.stdout, pods.stderr
+    finally:
+        assert _stop(proc) == 0
+
+
+def test_serve_fault_options_are_checked_in_one_line(bundle_dir):
+    for flags, words in ((["--fail-rate", "2"], "--fail-rate: expected a share between 0 and 1, got '2'"),
+                         (["--drop-rate", "x"], "--drop-rate: expected a share between 0 and 1, got 'x'"),
+                         (["--stall-seconds", "-1"], "--stall-seconds must be 0 or more, got -1")):
+        proc = subprocess.run([sys.executable, "-m", "triage.cli", "serve", str(bundle_dir), *flags],
+                              capture_output=True, text=True, timeout=30, cwd=str(REPO))
+        last = proc.stderr.strip().splitlines()[-1]          # argparse prints its usage above
+        assert proc.returncode in (1, 2) and last.startswith("gpu-triage") and words in last, proc.stderr
+        assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("scenario, target", [
+    ("s059_general_crash_on_lost_gpu_node", ["pod", "train-9", "-n", "ml"]),
+    ("s046_xid_nvlink_error", ["node", "gpu-node-1"]),
+])
+def test_a_bundle_with_only_the_node_kernel_log_diagnoses_the_same_live(scenario, target, tmp_path, capsys):
+    """No exec recording: `gpu-triage pod/node` against `serve` reads the Xid lines through the
+    driver pod, answered from gpu/nodes/<node>/dmesg.log, and names the root cause offline
+    analysis names."""
+    import json
+    from tests.conftest import FIXTURES
+    from triage.cli import main
+    bundle = FIXTURES / "scenarios" / scenario / "bundle"
+    assert not (bundle / "gpu" / "exec").exists()
+    main(["analyze", str(bundle), "-o", "json"])
+    offline = json.loads(capsys.readouterr().out)
+    config = tmp_path / "replay.kubeconfig"
+    proc, _lines = _start([str(bundle), "--kubeconfig-out", str(config)], tmp_path)
+    try:
+        main([*target, "--kubeconfig", str(config), "-o", "json", "--out", str(tmp_path / "live")])
+        live = json.loads(capsys.readouterr().out)
+        if KUBECTL and scenario.startswith("s059"):
+            shown = _kubectl(config, tmp_path, "exec", "-n", "gpu-operator", "nvidia-driver-daemonset-8b27e", "--",
+                             "dmesg")
+            assert shown.returncode == 0 and (bundle / "gpu/nodes/gpu-node-1/dmesg.log").read_text() in shown.stdout
+    finally:
+        assert _stop(proc) == 0
+    assert offline["root_cause"]["id"].startswith("driver.")
+    assert (live.get("root_cause") or {}).get("id") == offline["root_cause"]["id"], live["status"]
+    kept = sorted(p.relative_to(tmp_path / "live").as_posix() for p in (tmp_path / "live").rglob("dmesg.log"))
+    assert kept and all(p.endswith("gpu/nodes/gpu-node-1/dmesg.log") for p in kept), kept   # read live, through exec

@@ -11,7 +11,9 @@ frames `\\x02...`, one Status on channel 3, then a close frame with code 1000
      "message":"command terminated with non-zero exit code: ... exit code 9",
      "details":{"causes":[{"reason":"ExitCode","message":"9"}]}}          exit code 9
 
-A command with no recording answers on stderr and exits 127 (said in the Status);
+A kernel-log command in a node's driver pod with no recording of its own is answered from
+the node's recorded kernel log (`kernel_log.py`). Any other command with no recording
+answers on stderr and exits 127 (said in the Status);
 a recording whose exit code is null (the command could not run) exits 126 with the
 recorded error. kubectl's SPDY fallback (`POST`) gets a 400 Status so kubectl prints it.
 """
@@ -25,6 +27,7 @@ from aiohttp import web
 
 from triage.bundle import layout
 from triage.bundle.views import Bundle
+from triage.replay import kernel_log
 from triage.replay import status as st
 from triage.replay.podlogs import container_names, default_container
 
@@ -99,7 +102,7 @@ async def serve_exec(request: web.Request, bundle: Bundle, pod: Mapping) -> web.
             await ws.send_bytes(frame)
             sent += len(frame)
 
-    rec = recorded(bundle, ns, name, container, command)
+    rec = recorded(bundle, ns, name, container, command) or kernel_log.answer(bundle, pod, command)
     shown = " ".join(command)
     await send(STDOUT, b"")
     if rec is None:

@@ -8,10 +8,12 @@ same faults, whatever the interleaving of concurrent clients.
 
 - `latency_ms`: added to every answer.
 - `forbidden`: resources answered with the RBAC 403: `pods`, `nodes`, `pods/log`,
-  `pods/exec`, a custom resource as `plural.group` (`clusterpolicies.nvidia.com`).
+  `pods/exec`, `pods/proxy`, `selfsubjectaccessreviews` (the review itself refused), a
+  custom resource as `plural.group` (`clusterpolicies.nvidia.com`).
 - `rate_429` (plain text + `Retry-After`), `rate_500`, `rate_503`: share of requests.
 - `stall_paths`: glob patterns or substrings of the path; matching requests wait
-  `stall_seconds` before answering (to run past a client timeout).
+  `stall_seconds` before answering (to run past a client timeout); `stall_rate`: the
+  share of all requests that stall so.
 - `drop_rate`: share of answers whose connection is cut after half the body.
 """
 
@@ -44,10 +46,11 @@ class Faults:
     stall_seconds: float = 30.0
     drop_rate: float = 0.0
     retry_after_s: int = 1
+    stall_rate: float = 0.0
 
     def __post_init__(self):
         self.forbidden = frozenset(self.forbidden)
-        for name in ("rate_429", "rate_500", "rate_503", "drop_rate"):
+        for name in ("rate_429", "rate_500", "rate_503", "drop_rate", "stall_rate"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"Faults.{name} must be between 0 and 1, got {value}")
@@ -78,6 +81,8 @@ class Faults:
             fail = 503
         stall = self.stall_seconds if any(_path_matches(p, path) for p in self.stall_paths) else 0.0
         drop = rng.random() < self.drop_rate
+        if self.stall_rate and rng.random() < self.stall_rate:   # drawn last: earlier draws stay as they were
+            stall = self.stall_seconds
         return Decision(self.latency_ms / 1000.0, fail, stall, drop)
 
 
