@@ -4,8 +4,6 @@ behind `gpu_nodes.descr` - what describe prints must read back as the same objec
 
 from __future__ import annotations
 
-import json
-
 import pytest
 import yaml
 
@@ -45,21 +43,37 @@ def test_describe_pod_reads_back_the_api_object(descr):
         {c["type"]: c["status"] for c in api["status"]["conditions"]}
 
 
-def test_describe_nodes_read_back_the_api_objects(tmp_path):
-    from triage.synth.demo_cluster import write_demo_bundle
-    api = {n["metadata"]["name"]: n for n in
-           json.loads((write_demo_bundle(tmp_path / "b") / "cluster-resources" / "nodes.json").read_text())["items"]}
+def _labels_file() -> dict[str, dict[str, str]]:
+    """gpu_nodes.labels: the script's `kubectl get node -ojsonpath={.metadata.labels}`, one block per node."""
+    out, node = {}, None
+    for line in (MG / "gpu_nodes.labels").read_text().splitlines():
+        if not line.strip():
+            node = None
+        elif node is None:
+            node = line.strip()
+            out[node] = {}
+        elif line.startswith("- ") and "=" in line:
+            k, v = line[2:].split("=", 1)
+            out[node][k] = v
+    return out
+
+
+def test_describe_nodes_read_back_the_api_objects():
+    """gpu_nodes.descr against the same must-gather's label dump and -o wide status."""
+    labels = _labels_file()
+    wide = {l.split()[0]: l.split() for l in (MG / "gpu_nodes.status").read_text().splitlines()[1:] if l.strip()}
     lines = input_lines((MG / "gpu_nodes.descr").read_text())
-    seen = 0
+    nodes = {}
     for chunk, first in split_described(lines, 1):
         node = parse_describe_node(chunk, first, "?").raw
-        a = api[node["metadata"]["name"]]
-        assert node["metadata"]["labels"] == a["metadata"]["labels"]
-        assert node["spec"].get("taints", []) == [{k: v for k, v in t.items()} for t in a["spec"].get("taints", [])]
-        for part in ("capacity", "allocatable"):
-            assert node["status"][part].get("nvidia.com/gpu") == a["status"][part].get("nvidia.com/gpu")
-            assert node["status"][part]["cpu"] == a["status"][part]["cpu"]
+        nodes[node["metadata"]["name"]] = node
+    assert set(nodes) == set(labels) == set(wide)
+    for name, node in nodes.items():
+        assert node["metadata"]["labels"] == labels[name]
+        assert node["spec"]["taints"] == [{"key": "nvidia.com/gpu", "effect": "NoSchedule", "value": "present"}]
+        assert node["status"]["conditions"][0]["type"] == "Ready" and wide[name][1] == "Ready"
         assert node["status"]["conditions"][0]["status"] == "True"
-        assert node["status"]["nodeInfo"]["kernelVersion"] == a["status"]["nodeInfo"]["kernelVersion"]
-        seen += 1
-    assert seen == 3                      # the three nodes labelled nvidia.com/gpu.present=true
+        assert node["status"]["nodeInfo"]["kernelVersion"] in wide[name]
+    gpus = {n: (node["status"]["capacity"].get("nvidia.com/gpu"), node["status"]["allocatable"].get("nvidia.com/gpu"))
+            for n, node in nodes.items()}
+    assert gpus == {"gpu-h100-1": ("8", "8"), "gpu-a10g-1": ("1", "1"), "gpu-t4-2": (None, None)}

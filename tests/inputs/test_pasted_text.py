@@ -214,3 +214,22 @@ def test_unrecognised_text_keeps_the_one_line_refusal(tmp_path):
     r = run("analyze", str(f))
     assert r.rc == 1 and r.out == ""
     assert len(r.err.splitlines()) == 1 and "not an evidence bundle" in r.err
+
+
+def test_real_plugin_log_and_headerless_pods_table_name_the_nvml_failure():
+    """NVIDIA/k8s-device-plugin#302 as pasted: the thread's root cause (NVML not loadable in the
+    plugin's container) is the answer, cited at the ticket's lines."""
+    ticket = PASTED / "plugin-nvml-k8s-1.24.txt"
+    r = run("analyze", str(ticket), "-o", "json")
+    doc = r.doc
+    assert doc["status"] in ("problem", "inconclusive") and r.rc in (3, 5)
+    answer = doc.get("root_cause") or doc.get("suspect")
+    assert answer["id"] == "plugin.nvml_unavailable"
+    lines = ticket.read_text().splitlines()
+    assert [c["line"] for c in answer["evidence"]] == [13]
+    assert lines[12].endswith("Failed to initialize NVML: could not load NVML library.")
+    crash = {fid: c for fid, c in citations(doc) if c["line"] and "CrashLoopBackOff" in c["excerpt"]}
+    assert any(c["line"] == 5 for c in crash.values())          # the wvvnp row of the table
+    assert "get-pods ticket" not in r.err and "get-pods plugin-nvml-k8s-1.24.txt:1-6" in r.err
+    ladder = _ladder(doc)
+    assert ladder["runtime"] == "not_checked" and ladder["driver"] == "not_checked"

@@ -212,6 +212,8 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
         if start is None:
             continue
         end = next((i for i in range(start, len(lines)) if lines[i].startswith("# ")), len(lines))
+        if not any("NVIDIA-SMI" in l or "NVSMI LOG" in l for l in lines[start:end]):
+            continue            # "Failed to run nvidia-smi on <node>": no output to read
         ns, name, item = driver_on[node]
         ctrs = [str(c.get("name")) for c in (item.get("spec") or {}).get("containers") or () if c.get("name")]
         ctr = "nvidia-driver-ctr" if "nvidia-driver-ctr" in ctrs else (ctrs[0] if ctrs else "nvidia-driver-ctr")

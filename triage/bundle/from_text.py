@@ -295,6 +295,10 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
         target = {"kind": "Pod", "namespace": ns, "name": name}
     elif not p.described_pods and len(p.described_nodes) == 1 and not p.pods:
         target = {"kind": "Node", "name": p.described_nodes[0]}
+    elif not p.described_pods:
+        logged = sorted({(ns, pod) for ns, pod, *_ in p.logs} | {(ns, pod) for ns, pod, *_ in p.execs})
+        if len(logged) == 1:               # the one pod whose log or nvidia-smi was pasted
+            target = {"kind": "Pod", "namespace": logged[0][0], "name": logged[0][1]}
     summary.target = target
     w.write_manifest(target, extra={"input": {"reader": READER, "files": [n for n, _ in inputs]}})
     return summary

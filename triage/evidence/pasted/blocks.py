@@ -196,6 +196,9 @@ _NAME_LINE = re.compile(r"^Name:\s+\S")
 _EVENTS_HEADER = re.compile(r"^(?:NAMESPACE\s+)?LAST SEEN\s+TYPE\s+REASON\s+(?:OBJECT|KIND)")
 _PODS_HEADER = re.compile(r"^(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE")
 _NODES_HEADER = re.compile(r"^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION")
+# a `kubectl get pods` row pasted without its header: NAME READY STATUS RESTARTS AGE
+_POD_ROW = re.compile(r"^(?:[a-z0-9][a-z0-9.-]{0,252}\s+)?[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
+                      r"\d{1,9}(?: \([^)]{0,40}\))?\s+\d{1,6}[smhdy]")
 _SMI_BANNER = re.compile(r"^\s*[|+]?\s*NVIDIA-SMI \d")
 _SMI_Q = re.compile(r"^=+NVSMI LOG=+\s*$")
 _SMI_L = re.compile(r"^GPU \d+: .*\(UUID: GPU-")
@@ -214,6 +217,8 @@ def content_shape(line: str) -> str | None:
         return GET_PODS
     if _NODES_HEADER.match(line):
         return GET_NODES
+    if _POD_ROW.match(line):
+        return GET_PODS
     if _SMI_Q.match(line):
         return NVIDIA_SMI_Q
     if _SMI_BANNER.match(line) or line.startswith("+-----------------------------------------------"):
@@ -246,6 +251,9 @@ def _refine(block: Block) -> list[Block]:
         if opens or starts_describe or cur is None:
             if cur is not None and cur.shape in (NVIDIA_SMI,) and opens == NVIDIA_SMI:
                 cur.lines.append(line)     # the table's own rules and banner
+                continue
+            if cur is not None and cur.shape == GET_PODS and opens == GET_PODS:
+                cur.lines.append(line)     # the next row of the same table
                 continue
             if cur is not None and cur.shape == TEXT and not cur.lines:
                 cur.start = block.start + i

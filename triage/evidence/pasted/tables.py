@@ -27,6 +27,11 @@ def header_columns(header: str) -> list[tuple[str, int]]:
 
 def split_row(row: str, columns: list[tuple[str, int]]) -> dict[str, str]:
     starts = [s for _, s in columns]
+    if starts and starts[0] < 0:
+        cells = row.split(None, len(columns) - 1)
+        if len(cells) > 3 and cells[3].isdigit() and len(cells) > 4 and cells[4].startswith("("):
+            cells = cells[:3] + [cells[3] + " " + cells[4]] + cells[5:]       # RESTARTS "438 (3m9s ago)"
+        return {name: (cells[i] if i < len(cells) else "") for i, (name, _) in enumerate(columns)}
     aligned = all(s == 0 or (s <= len(row) and row[s - 1] == " ") for s in starts[1:])
     cells: list[str]
     if aligned:
@@ -36,12 +41,16 @@ def split_row(row: str, columns: list[tuple[str, int]]) -> dict[str, str]:
     return {name: (cells[i] if i < len(cells) else "") for i, (name, _) in enumerate(columns)}
 
 
-def _rows(lines: list[str], first_line: int, must: str):
+def _rows(lines: list[str], first_line: int, must: str, implied: str | None = None):
+    """Rows under the table's header; `implied` is the header of a table pasted without one."""
     columns = None
     for i, line in enumerate(lines):
         if not line.strip():
             continue
-        if columns is None or line.lstrip().startswith(must):
+        if columns is None and must not in line and implied:
+            columns = [(name, -1) for name in implied.split()]       # split on whitespace, not offsets
+        if columns is None or (must in line and line.lstrip().startswith(line.split()[0]) and
+                               line.split()[0] in ("NAME", "NAMESPACE", "LAST")):
             if must in line:
                 columns = header_columns(line)
             continue
@@ -82,7 +91,7 @@ _WAITING = ("CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "CreateConta
 
 def parse_get_pods(lines: list[str], first_line: int, namespace: str = "default") -> list[tuple[dict, list[Anchor], int]]:
     out = []
-    for row, n in _rows(lines, first_line, "READY"):
+    for row, n in _rows(lines, first_line, "READY", implied="NAME READY STATUS RESTARTS AGE"):
         name = row.get("NAME") or ""
         if not name or name == "NAME":
             continue
@@ -117,6 +126,9 @@ def parse_get_pods(lines: list[str], first_line: int, namespace: str = "default"
         if status_word in ("Evicted", "OOMKilled"):
             raw["status"]["reason"] = status_word
         anchors = [Anchor(name, (), n)]
+        if status_word and status_word != "Running":
+            # a citation of this row's state names its reason and restart count, not the pod
+            anchors.append(Anchor(name, (status_word, str(restart_n)), n))
         out.append((raw, anchors, n))
     return out
 
