@@ -75,3 +75,12 @@ def test_bad_yaml_in_a_must_gather_is_one_line(tmp_path):
     r = run("analyze", str(mg))
     assert r.rc == 1 and r.out == "" and len(r.err.splitlines()) == 1, r.err
     assert "gpu_operand_pods.yaml" in r.err
+
+
+def test_forcing_a_reader_on_the_wrong_shape_is_one_line(tmp_path):
+    ticket = FIXTURES / "inputs" / "pasted" / "pending-no-gpu-advertised.txt"
+    for reader, words in (("must-gather", "is not a folder"), ("cluster-dump", "not a kubectl cluster-info dump"),
+                          ("bug-report", "names no Kubernetes node")):
+        r = run("analyze", str(ticket), "--as", reader)
+        assert r.rc == 1 and r.out == "" and len(r.err.splitlines()) == 1, (reader, r.err)
+        assert words in r.err, (reader, r.err)

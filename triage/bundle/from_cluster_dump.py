@@ -44,7 +44,8 @@ def looks_like_stream(head: bytes) -> bool:
 
 
 class _Reader:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, source: Path):
+        self.source = source
         self.w = BundleWriter(root)
         self.smap = SourceMap()
         self.pods: dict[str, tuple[list, list[Anchor], str]] = {}
@@ -83,6 +84,8 @@ class _Reader:
 
     def read_text(self, text: str, input_name: str) -> None:
         docs, logs = split_cluster_dump(text)
+        if not docs and text.lstrip().startswith("{"):
+            docs = [DumpDocument(1, text.splitlines())]        # one compact JSON document
         for d in docs:
             self.document(d, input_name)
         for lg in logs:
@@ -90,7 +93,8 @@ class _Reader:
 
     def write(self) -> dict:
         if self.nodes is None and not self.lists:
-            raise BundleError("no Kubernetes object lists in this cluster-info dump")
+            raise BundleError(f"{self.source}: no Kubernetes object lists (NodeList, PodList, EventList ...) in it: "
+                              "not a kubectl cluster-info dump")
         if self.nodes is not None:
             items, anchors, name = self.nodes
             p = self.w.write_json(layout.NODES, {"apiVersion": "v1", "kind": "NodeList", "items": items})
@@ -120,7 +124,7 @@ def _read(path: Path) -> str:
 
 
 def write_cluster_dump_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
-    r = _Reader(root)
+    r = _Reader(root, path)
     if path.is_file():
         r.read_text(_read(path), str(path))
     else:

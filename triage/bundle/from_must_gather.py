@@ -91,6 +91,8 @@ def _items(doc) -> list[dict]:
 
 
 def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
+    if not path.is_dir():
+        raise BundleError(f"{path} is not a folder: a GPU Operator must-gather is the folder hack/must-gather.sh writes")
     src = _root(path)
     smap = SourceMap()
     w = BundleWriter(root)
