@@ -319,7 +319,7 @@ class DcgmCounter:
     line: int
 
 
-_COUNTER_RE = re.compile(r"^\s*(#\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(gauge|counter|label|histogram|summary)\s*,\s*(.*?)\s*$")
+_COUNTER_RE = re.compile(r"^\s*(#\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(gauge|counter|label|histogram|summary)\s*,(.*)")
 
 
 def parse_counters(text: str) -> tuple[DcgmCounter, ...] | None:
@@ -330,5 +330,5 @@ def parse_counters(text: str) -> tuple[DcgmCounter, ...] | None:
             continue
         m = _COUNTER_RE.match(line)
         if m:
-            out.append(DcgmCounter(m.group(2), m.group(3), m.group(4).rstrip(","), m.group(1) is None, n))
+            out.append(DcgmCounter(m.group(2), m.group(3), m.group(4).strip().rstrip(","), m.group(1) is None, n))
     return tuple(out) if out else None

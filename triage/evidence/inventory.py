@@ -380,8 +380,27 @@ def parse_node_column(text: str, column: str = "GPU") -> tuple[ColumnValue, ...]
     return tuple(out)
 
 
-_CONDITION_ROW = re.compile(r"^\s*(?P<t>[A-Z][A-Za-z]+)\s{2,}(?P<s>True|False|Unknown)\s{2,}(?P<hb>\S.*?)\s{2,}"
-                            r"(?P<tr>\S.*?)\s{2,}(?P<r>[A-Za-z][\w]*)\s{2,}(?P<m>.*)$")
+# `kubectl describe node` columns are separated by two or more spaces. Split on them rather than
+# match the row with one pattern: lazy `.*?` columns joined by `\s{2,}` backtrack cubically over a
+# crafted line (28 KB of fuzz took 20 s).
+_COLUMNS = re.compile(r"\s{2,}")
+_CONDITION_TYPE = re.compile(r"[A-Z][A-Za-z]{1,63}")
+_CONDITION_REASON = re.compile(r"[A-Za-z]\w{0,127}")
+_CONDITION_STATUS = frozenset({"True", "False", "Unknown"})
+MAX_CONDITION_LINE = 4096
+
+
+def _condition_row(line: str) -> Condition | None:
+    cols = _COLUMNS.split(line.strip(), maxsplit=5)
+    if len(cols) < 5 or cols[1] not in _CONDITION_STATUS or not _CONDITION_TYPE.fullmatch(cols[0]):
+        return None
+    # heartbeat, transition, reason, message; a transition time is one column (one space inside)
+    reason_at = next((i for i in range(4, len(cols)) if _CONDITION_REASON.fullmatch(cols[i])), None)
+    if reason_at is None:
+        return None
+    transition = "  ".join(cols[3:reason_at])
+    message = "  ".join(cols[reason_at + 1:]).strip()
+    return Condition(cols[0], cols[1], cols[reason_at], message, transition.strip())
 
 
 def parse_describe_conditions(text: str) -> tuple[Condition, ...]:
@@ -394,9 +413,9 @@ def parse_describe_conditions(text: str) -> tuple[Condition, ...]:
         return ()
     out = []
     for line in text[:MAX_TEXT].splitlines():
-        m = _CONDITION_ROW.match(line)
-        if m:
-            out.append(Condition(m.group("t"), m.group("s"), m.group("r"), m.group("m").strip(), m.group("tr").strip()))
+        row = _condition_row(line[:MAX_CONDITION_LINE]) if "  " in line else None
+        if row:
+            out.append(row)
     return tuple(out)
 
 

@@ -90,13 +90,15 @@ def find_errors(lines: list[str] | tuple[str, ...]) -> tuple[SmiError, ...]:
 
 _HEADER_RE = re.compile(
     r"NVIDIA-SMI\s+(?P<smi>\S+)\s+(?:Driver|KMD) Version:\s+(?P<driver>\S+)\s+CUDA(?: UMD)? Version:\s+(?P<cuda>[\w.]+)")
-_GPU_CELL1_RE = re.compile(r"^\s*(?P<idx>\d+)\s+(?P<name>\S.*?)\s+(?P<pm>On|Off|WDDM|TCC|MCDM|N/A)\s*$")
+# Greedy groups before a literal tail: a lazy `.*?` before `\s+X\s*$` rescans a run of spaces at
+# every character (quadratic); the tails are anchored at `$`, so greedy finds the same split.
+_GPU_CELL1_RE = re.compile(r"^\s*(?P<idx>\d+)\s+(?P<name>\S(?:.*\S)?)\s+(?P<pm>On|Off|WDDM|TCC|MCDM|N/A)\s*$")
 _GPU_CELL2_RE = re.compile(r"^\s*(?P<bus>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s+(?P<disp>\S+)\s*$")
 _MEM_RE = re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
 _MIG_CELL_RE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$")
 _PROC_RE = re.compile(
     r"^\|\s+(?P<gpu>\d+)\s+(?:(?P<gi>N/A|\d+)\s+(?P<ci>N/A|\d+)\s+)?(?P<pid>\d+)\s+(?P<type>C\+G|M\+C|C|G|M)\s+"
-    r"(?P<name>.*?)\s+(?P<mem>\d+\s*MiB|N/A)\s*\|?\s*$")
+    r"(?:(?P<name>\S(?:.*\S)?)\s+|)(?P<mem>(?<!\S)\d+\s*MiB|N/A)\s*\|?\s*$")
 
 
 def _cells(line: str) -> list[str]:
@@ -150,7 +152,7 @@ def parse_table(text: str) -> NvidiaSmiReport | None:
             pm = _PROC_RE.match(line)
             if pm:
                 procs.append(SmiProcess(
-                    gpu_index=int(pm.group("gpu")), pid=int(pm.group("pid")), name=pm.group("name"),
+                    gpu_index=int(pm.group("gpu")), pid=int(pm.group("pid")), name=pm.group("name") or "",
                     type=pm.group("type"), used_memory_mib=to_int(pm.group("mem").replace(" ", "")),
                     gpu_instance_id=_int_or_none(pm.group("gi") or ""),
                     compute_instance_id=_int_or_none(pm.group("ci") or ""), line=i + 1))
@@ -207,7 +209,7 @@ def _table_gpu(lines: list[str], i: int) -> SmiGpu:
 # ---- -q text ------------------------------------------------------------------------------
 
 _KV_RE = re.compile(r"^( *)([^:]*?\S)\s+:(?: (.*))?$")
-_KEY_RE = re.compile(r"^( *)(\S.*?)\s*$")
+_KEY_RE = re.compile(r"^( *)(\S.*)")       # the key is rstripped: `(\S.*?)\s*$` is quadratic
 _GPU_KEY_RE = re.compile(r"^GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])$")
 
 
@@ -252,7 +254,7 @@ def parse_q_tree(text: str) -> QNode:
             k = _KEY_RE.match(raw)
             if not k:
                 continue
-            indent, key, value = len(k.group(1)), k.group(2), None
+            indent, key, value = len(k.group(1)), k.group(2).rstrip(), None
         while len(stack) > 1 and stack[-1].indent >= indent:
             stack.pop()
         node = QNode(key, value, n, indent)

@@ -25,7 +25,9 @@ from dataclasses import dataclass, replace
 
 # ---- --version -----------------------------------------------------------------------------
 
-_VERSION_RE = re.compile(r"^(NVIDIA-SMI|NVML|DRIVER|CUDA|KMD|CUDA UMD) version\s*:\s*(.+?)\s*$", re.IGNORECASE)
+# `(.+)` then str.strip, never `(.+?)\s*$`: a lazy group before `\s*$` retries the whole run of
+# spaces at every character, quadratic on one long line printed by the image's own `nvidia-smi`.
+_VERSION_RE = re.compile(r"^(NVIDIA-SMI|NVML|DRIVER|CUDA|KMD|CUDA UMD) version\s*:(.*\S)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -41,8 +43,9 @@ def parse_version(text: str) -> SmiVersion | None:
     found: dict[str, tuple[str, int]] = {}
     for n, line in enumerate(text.splitlines()[:50], start=1):
         m = _VERSION_RE.match(line)
-        if m and not m.group(2).startswith("Deprecated"):
-            found.setdefault(m.group(1).upper(), (m.group(2), n))
+        value = m.group(2).strip() if m else ""
+        if value and not value.startswith("Deprecated"):
+            found.setdefault(m.group(1).upper(), (value, n))
     if "NVIDIA-SMI" not in found and "DRIVER" not in found and "KMD" not in found:
         return None
 
@@ -155,7 +158,7 @@ def parse_topology(text: str) -> Topology | None:
 # ---- nvlink -s -------------------------------------------------------------------------------------
 
 _NVL_GPU_RE = re.compile(r"^GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Za-z-]+)\)\s*$")
-_NVL_LINK_RE = re.compile(r"^\s+Link (\d+): (.+?)\s*$")
+_NVL_LINK_RE = re.compile(r"^\s+Link (\d+): (.*\S)")      # value stripped by the caller
 
 
 @dataclass(frozen=True)
