@@ -167,9 +167,12 @@ def test_unknown_admission_quota_create_and_start_wordings_are_other():
     a = parse_admission_failure("Allocate failed due to a device plugin said something new, which is unexpected",
                                 "UnexpectedAdmissionError")
     assert a.kind is AdmissionKind.OTHER and "something new" in a.message
-    c = parse_create_rejection('Error creating: pods "x-" is forbidden: admission webhook "gpu.example.com" denied '
+    c = parse_create_rejection('Error creating: pods "x-" is forbidden: the gpu broker says no')
+    assert c.kind is CreateRejectionKind.OTHER and c.detail.startswith("the gpu broker says no")
+    # a webhook's refusal is a catalogued frame (the API server's dispatcher); its words are the webhook's own
+    w = parse_create_rejection('Error creating: pods "x-" is forbidden: admission webhook "gpu.example.com" denied '
                                "the request: no")
-    assert c.kind is CreateRejectionKind.OTHER and c.detail.startswith("admission webhook")
+    assert w.kind is CreateRejectionKind.WEBHOOK_DENIED and w.policy == "gpu.example.com" and w.detail.endswith("no")
     s = parse_container_start("RunContainerError", "something the runtime never said before")
     assert s.kind is StartFailureKind.OTHER and s.detail == "something the runtime never said before"
     assert parse_quota_rejection('pods "x" is forbidden: a policy said no') is None   # no quota wording at all

@@ -31,8 +31,10 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "scheduler.insufficient_gpu": INFRA + ("scheduler.rollout_needs_extra_gpu", "scheduler.autoscaler_no_scale_up"),
     "scheduler.custom_scheduler_rejected": INFRA + ("scheduler.quota_exceeded",),
     "scheduler.node_affinity_mismatch": ("scheduler.selector_label_absent", "node.label_drift", "plugin.gfd_error",
-                                         "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
-    "scheduler.selector_label_absent": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
+                                         "plugin.mig_config_failed", "plugin.mig_reconfiguring",
+                                         "scheduler.autoscaler_no_scale_up"),
+    "scheduler.selector_label_absent": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring",
+                                        "scheduler.autoscaler_no_scale_up"),
     "scheduler.untolerated_taint": ("node.not_ready",),
     "scheduler.autoscaler_no_scale_up": (),
     "scheduler.dra_claim_unallocatable": BELOW_NODE,
@@ -89,6 +91,22 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
 }
 
 
+# pairs that hold only when the cause carries a parameter: an autoscaler that tried to add a
+# node for the pod and failed (a cloud quota, a stockout, a NodePool limit) found a node shape
+# that satisfies the pod's selectors, so it explains "no node has that label"; one that was
+# not triggered ("pod didn't trigger scale-up") says the selectors are the problem
+WHEN_PARAM: Mapping[tuple[str, str], str] = {
+    ("scheduler.autoscaler_no_scale_up", "scheduler.node_affinity_mismatch"): "scale_up_failed",
+    ("scheduler.autoscaler_no_scale_up", "scheduler.selector_label_absent"): "scale_up_failed",
+}
+
+
+def finding_explains(cause: Finding, symptom: Finding) -> bool:
+    """`can_explain` for two findings, with the parameter conditions of WHEN_PARAM."""
+    flag = WHEN_PARAM.get((cause.id, symptom.id))
+    return can_explain(cause.id, symptom.id) and (flag is None or bool(cause.params.get(flag)))
+
+
 def can_explain(cause: str, symptom: str) -> bool:
     """True when finding id `cause` can account for finding id `symptom`."""
     if cause == symptom:
@@ -118,8 +136,8 @@ def explains_map(findings: Iterable[Finding]) -> dict[int, set[int]]:
         for j, symptom in enumerate(items):
             if i == j or cause.id == symptom.id:
                 continue
-            if can_explain(cause.id, symptom.id):
-                if can_explain(symptom.id, cause.id) and depth(symptom) > depth(cause):
+            if finding_explains(cause, symptom):
+                if finding_explains(symptom, cause) and depth(symptom) > depth(cause):
                     continue
                 out[i].add(j)
     return out

@@ -328,9 +328,30 @@ def parse_scheduling_message(text: str) -> SchedulingMessage | None:
     Returns None when the text holds no scheduler or autoscaler message.
     """
     try:
-        return _parse(bounded_text(text))
+        text = bounded_text(text)
+        return _parse(text) or _headerless(text)
     except (ValueError, IndexError, RecursionError):   # defensive: never raise on untrusted text
         return None
+
+
+_HEADERLESS = re.compile(r"^\d{1,9} (?:node\(s\)|Insufficient )")
+
+
+def _headerless(text: str) -> SchedulingMessage | None:
+    """The reason list of a default-scheduler message whose `0/N nodes are available:` head was
+    trimmed away (a ticket quoting `1 node(s) had untolerated taint {...}`, a describe row cut
+    to fit): judged by its reasons when one of them is a catalogued wording, total unknown.
+
+    >>> [r.kind.value for r in _headerless("1 node(s) had untolerated taint {nvidia.com/gpu: present}").reasons]
+    ['taint']
+    """
+    body = _WS.sub(" ", text.split("\n", 1)[0]).strip()
+    if not _HEADERLESS.match(body):
+        return None
+    reasons = _parse_reasons(body, None, autoscaler=False)
+    if not any(r.kind is not ReasonKind.OTHER for r in reasons):
+        return None
+    return SchedulingMessage(Origin.SCHEDULER, None, reasons, None, (), False, body)
 
 
 def _parse(text: str, depth: int = 0) -> SchedulingMessage | None:

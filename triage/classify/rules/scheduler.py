@@ -11,6 +11,7 @@ findings explain it. Without nodes.json a GPU shortage cannot be told apart: a g
 from __future__ import annotations
 
 from triage.classify.model import Finding, Gap
+from triage.classify.rules.patterns import role_logs
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.node import node_matches_selector
 from triage.evidence.scheduler_message import ReasonKind as K
@@ -65,9 +66,9 @@ def _latest_message(ctx, pod):
     """(parsed message, citation) of the newest FailedScheduling event, else the PodScheduled condition."""
     from triage.evidence.scheduler_message import parse_scheduling_message
     for ev in reversed(ctx.pod_events(pod)):
-        if ev.reason in SCHEDULER_REASONS + ("NotTriggerScaleUp",):
+        if ev.reason in SCHEDULER_REASONS and not _autoscaler_event(ev):
             msg = parse_scheduling_message(ev.message)
-            if msg is not None and ev.reason != "NotTriggerScaleUp":
+            if msg is not None:
                 return msg, ctx.cite_event(ev)
     c = pod.condition("PodScheduled")
     if c is not None and c.status == "False" and c.message:
@@ -98,7 +99,7 @@ def _any_scheduler_words(ctx, pod):
     message, whatever its wording (None: the scheduler said nothing)."""
     for ev in reversed(ctx.pod_events(pod)):
         if (ev.reason in SCHEDULER_REASONS or (ev.source_component and ev.source_component == pod.scheduler_name)) \
-                and ev.message.strip():
+                and ev.message.strip() and not _autoscaler_event(ev):
             return ev.message, ctx.cite_event(ev)
     c = pod.condition("PodScheduled")
     if c is not None and c.status == "False" and c.message and c.message.strip():
@@ -116,13 +117,28 @@ def _status_fields(pod) -> dict:
     return {k: status[k] for k in ("phase", "conditions", "nominatedNodeName") if k in status}
 
 
+# Karpenter (pkg/controllers/provisioning: PodFailedToScheduleEvent) writes its own FailedScheduling:
+# "Failed to schedule pod, <why no NodePool fits>" (older releases "Could not schedule pod, ...")
+_KARPENTER_WORDS = ("Failed to schedule pod, ", "Could not schedule pod, ")
+
+
+def _autoscaler_event(ev) -> bool:
+    """An autoscaler's word on why it adds no node: cluster-autoscaler's NotTriggerScaleUp, its
+    FailedScaleUp ("Node scale up in zones %s associated with this pod failed: %s. Pod is at risk
+    of not being scheduled.", a cloud quota or stockout), or Karpenter's own FailedScheduling."""
+    if ev.reason in ("NotTriggerScaleUp", "FailedScaleUp"):
+        return True
+    return ev.reason == "FailedScheduling" and (ev.source_component == "karpenter"
+                                                or ev.message.startswith(_KARPENTER_WORDS))
+
+
 def _autoscaler(ctx, pod):
     from triage.evidence.scheduler_message import parse_scheduling_message
     for ev in reversed(ctx.pod_events(pod)):
-        if ev.reason == "NotTriggerScaleUp":
+        if _autoscaler_event(ev):
             msg = parse_scheduling_message(ev.message)
-            return msg, ctx.cite_event(ev)
-    return None, None
+            return msg, ctx.cite_event(ev), ev
+    return None, None, None
 
 
 def _tolerated(pod, node) -> tuple[bool, list]:
@@ -460,10 +476,34 @@ def create_rejections(ctx):
                                   runtime_class=r.runtime_class)
             elif r is not None and r.kind.value != "other":
                 yield ctx.finding("scheduler.create_rejected", "error", subject, cites, **base,
-                                  reason=(q.kind.value if q is not None else r.kind.value), message=r.detail[:300])
+                                  reason=(q.kind.value if q is not None else r.kind.value), message=r.detail[:300],
+                                  policy=r.policy)
             else:
                 yield ctx.finding("scheduler.create_failed_unrecognised", "error", subject, cites, "unrecognised",
                                   **base, message=ev.message[:300])
+            break
+
+
+_DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ")
+
+
+@rule(ids=("scheduler.create_rejected",), reads=("pods/log",))
+def controller_log_rejections(ctx):
+    """A controller that is not one of Kubernetes' own (Agones, KubeRay, a training operator, a
+    CI runner controller) logs the API server's refusal to create its pods instead of a
+    FailedCreate event: the newest such line of a target pod's log, parsed like the event."""
+    from triage.evidence.k8s_events.create_rejection import parse_create_rejection
+    for pod, container, text in role_logs(ctx, "workload"):
+        for n in range(len(text.lines), max(0, len(text.lines) - 2000), -1):
+            line = text.lines[n - 1]
+            if "creat" not in line.lower() or not any(w in line for w in _DENIED_WORDS):
+                continue
+            r = parse_create_rejection(line)
+            if r is None or r.kind.value == "other":
+                continue
+            yield ctx.finding("scheduler.create_rejected", "error", pod_subject(pod), [ctx.cite_line(text, n, line)],
+                              namespace=pod.namespace, workload=f"Pod/{pod.name}", reason=r.kind.value,
+                              message=r.detail[:300], controller_log=container, policy=r.policy)
             break
 
 
@@ -472,7 +512,9 @@ def autoscaler(ctx):
     for pod in ctx.scope_pods:
         if pod.node_name:
             continue
-        msg, cite = _autoscaler(ctx, pod)
+        msg, cite, ev = _autoscaler(ctx, pod)
         if cite is not None:
+            # FailedScaleUp: the autoscaler found a node group for the pod and could not grow it
             yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod), [cite],
-                              namespace=pod.namespace, pod=pod.name, message=msg.text[:200] if msg else None)
+                              namespace=pod.namespace, pod=pod.name, message=(msg.text if msg else ev.message)[:200],
+                              scale_up_failed=ev.reason == "FailedScaleUp" or None)

@@ -31,6 +31,8 @@ class CreateRejectionKind(str, Enum):
     LIMIT_RATIO = "limit_range_ratio"          # <r> max limit to request ratio per Container is X, but provided ratio is Y
     POD_SECURITY = "pod_security"              # violates PodSecurity "restricted:latest": ...
     RUNTIME_CLASS_NOT_FOUND = "runtime_class_not_found"   # pod rejected: RuntimeClass "nvidia" not found
+    WEBHOOK_DENIED = "webhook_denied"          # admission webhook "w" denied the request: ... (GKE Warden, Gatekeeper, Kyverno)
+    POLICY_DENIED = "policy_denied"            # ValidatingAdmissionPolicy 'p' with binding 'b' denied request: ...
     OTHER = "other"                            # forbidden for a reason no catalog entry knows (webhook, policy...)
 
 
@@ -75,6 +77,11 @@ _LIMITS: tuple[tuple[CreateRejectionKind, re.Pattern], ...] = tuple((k, re.compi
                                       r"|no (?:request|limit) is specified or (?:request|limit) is 0)"),
 ))
 _RUNTIME_CLASS = re.compile(r"pod rejected: RuntimeClass \"(?P<rc>[^\"]{1,253})\" not found")
+# k8s.io/apiserver admission/plugin/webhook/errors: "admission webhook %q denied the request: %s" (quotes
+# escaped when the line is a JSON log's string); policy/validating: "ValidatingAdmissionPolicy '%s' with
+# binding '%s' denied request: %s"
+_WEBHOOK = re.compile(r"admission webhook \\?\"(?P<w>[^\"\\]{1,253})\\?\" denied the request(?::\s{0,2}|$)")
+_VAP = re.compile(r"ValidatingAdmissionPolicy '(?P<p>[^']{1,253})' with binding '(?P<b>[^']{1,253})' denied request(?::\s{0,2}|$)")
 _PSA = re.compile(r"violates PodSecurity \"(?P<p>[^\"]{1,64})\": (?P<v>[^\n]{0,4096})")
 _PSA_ITEM = re.compile(r"(?:[^,(]|\([^()]{0,1024}\)){1,2048}")
 
@@ -97,6 +104,13 @@ def parse_create_rejection(message: str) -> CreateRejection | None:
             break
     fm = _FORBIDDEN.search(text, start)
     quota = parse_quota_rejection(text[start:])
+    wh = _WEBHOOK.search(text, start) or _VAP.search(text, start)
+    if wh is not None and quota is None:
+        detail = " ".join(text[wh.start():].split())[:4096]     # the webhook's name stays in its words
+        kind = CreateRejectionKind.WEBHOOK_DENIED if wh.re is _WEBHOOK else CreateRejectionKind.POLICY_DENIED
+        return CreateRejection(kind, detail, controller=controller, object_kind=fm.group("k") if fm else None,
+                               object_name=fm.group("n") if fm else None,
+                               policy=wh.group("w") if wh.re is _WEBHOOK else wh.group("p"))
     if fm is None and quota is None and controller is Controller.NONE:
         return None
     detail = " ".join(text[fm.end() if fm else start:].split())[:4096]

@@ -1,0 +1,89 @@
+"""Pending pods and refused creations in words the default scheduler's own events do not hold.
+
+- An autoscaler that tried and failed to add a node (cluster-autoscaler's FailedScaleUp: a
+  cloud quota, a stockout) explains "no node has that label": the node it would have added has it.
+  One that was not triggered (NotTriggerScaleUp) does not: then the selector is the problem.
+- Karpenter writes its own FailedScheduling ("Failed to schedule pod, ..."): that is the
+  autoscaler's word, not the scheduler's, and never a scheduler rejection in unknown words.
+- A scheduler message quoted without its `0/N nodes are available:` head is read by its reasons.
+- A controller that logs the API server's refusal (an admission webhook) instead of a
+  FailedCreate event is a create rejection, cited from its log.
+"""
+
+from __future__ import annotations
+
+from tests.classify.scenario_builder import World
+from tests.classify.scenarios_real import ML, pending_pod
+from triage.bundle.views import load_bundle
+from triage.classify.engine import diagnose
+from triage.evidence.scheduler_message import parse_scheduling_message
+from triage.render.json import findings_document
+
+SELECTOR = "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector."
+L4 = {"cloud.google.com/gke-accelerator": "nvidia-l4"}
+
+
+def _doc(w: World, tmp_path) -> dict:
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        return findings_document(diagnose(b), b)
+
+
+def _cpu_cluster(name: str) -> World:
+    w = World(name)
+    w.node("cpu-1")
+    w.node("cpu-2")
+    return w
+
+
+def test_a_failed_scale_up_explains_the_missing_label(tmp_path):
+    w = _cpu_cluster("failed-scale-up")
+    pending_pod(w, "tgi-0", SELECTOR, node_selector=L4)
+    w.event(ML, "Pod", "tgi-0", "FailedScaleUp", "Node scale up in zones us-central1-c associated with this pod "
+            "failed: GCE quota exceeded. Pod is at risk of not being scheduled.", component="cluster-autoscaler")
+    w.target("Pod", ML, "tgi-0")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "scheduler.autoscaler_no_scale_up", [f["id"] for f in doc["findings"]]
+    assert "GCE quota exceeded" in doc["root_cause"]["evidence"][0]["excerpt"]
+
+
+def test_a_scale_up_not_triggered_leaves_the_selector_the_cause(tmp_path):
+    w = _cpu_cluster("not-triggered")
+    pending_pod(w, "tgi-0", SELECTOR, node_selector=L4)
+    w.event(ML, "Pod", "tgi-0", "NotTriggerScaleUp", "pod didn't trigger scale-up: 1 node(s) didn't match Pod's node "
+            "affinity/selector", component="cluster-autoscaler")
+    w.target("Pod", ML, "tgi-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"] or {"id": doc.get("suspect")}
+    assert rc["id"] != "scheduler.autoscaler_no_scale_up", rc
+
+
+def test_karpenters_failedscheduling_is_the_autoscalers_word(tmp_path):
+    w = _cpu_cluster("karpenter")
+    pending_pod(w, "vllm-0", "0/2 nodes are available: 2 Insufficient nvidia.com/gpu.")
+    w.event(ML, "Pod", "vllm-0", "FailedScheduling", 'Failed to schedule pod, incompatible with nodepool "gpu", '
+            "all available instance types exceed limits for nodepool: \"gpu\"", component="karpenter")
+    w.target("Pod", ML, "vllm-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["id"] == "scheduler.autoscaler_no_scale_up" and "scheduler.rejected_unrecognised" not in ids
+
+
+def test_a_headless_scheduler_message_is_read_by_its_reasons():
+    m = parse_scheduling_message("1 node(s) had untolerated taint {nvidia.com/gpu: present}")
+    assert [r.kind.value for r in m.reasons] == ["taint"] and m.total_nodes is None
+    assert parse_scheduling_message("3 apples fell off the tree") is None
+
+
+def test_a_controller_logging_a_webhook_denial_is_a_create_rejection(tmp_path):
+    w = World("controller-log-webhook")
+    w.node("cpu-1")
+    w.pod("agones-system", "agones-controller-6c9d8b7f5-2xq8v", node="cpu-1", gpu=0, containers=("agones-controller",))
+    w.log("agones-system", "agones-controller-6c9d8b7f5-2xq8v", "agones-controller",
+          '{"message":"Starting workers...","severity":"info"}\n'
+          '{"message":"error creating Pod for GameServer gs-1: admission webhook \\"policy.example.com\\" denied the '
+          'request: GPU game servers need ephemeral-storage >= 512Mi","severity":"error"}\n')
+    w.target("Pod", "agones-system", "agones-controller-6c9d8b7f5-2xq8v")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert doc["status"] == "problem" and rc["id"] == "scheduler.create_rejected", doc["status"]
+    assert rc["evidence"][0]["line"] == 2 and "denied the" in rc["evidence"][0]["excerpt"]
