@@ -19,6 +19,15 @@ def _ladder(doc):
     return {name: layer["status"] for name, layer in doc["layers"].items()}
 
 
+def _answer(doc) -> dict:
+    """The root cause, else the suspected finding (an INCONCLUSIVE document names its id)."""
+    if doc.get("root_cause"):
+        return doc["root_cause"]
+    suspect = doc.get("suspect")
+    sid = suspect.get("id") if isinstance(suspect, dict) else suspect
+    return next((f for f in doc.get("findings") or () if f["id"] == sid), {})
+
+
 def _gaps(doc, layer):
     return [g for g in doc["layers"][layer]["gaps"]]
 
@@ -48,7 +57,7 @@ def test_pending_pod_and_node_without_gpus_never_healthy_and_names_what_to_paste
                    "(engine.no_gpu_node passes the node layer) instead of naming node.gpu_not_advertised")
 def test_pending_pod_and_node_without_gpus_point_at_the_node_layer():
     doc = run("analyze", str(TICKET), "-o", "json").doc
-    answer = doc.get("root_cause") or doc.get("suspect") or {}
+    answer = _answer(doc)
     assert answer.get("layer") == "node", answer
     assert _ladder(doc)["node"] in ("root", "failed")
 
@@ -223,7 +232,7 @@ def test_real_plugin_log_and_headerless_pods_table_name_the_nvml_failure():
     r = run("analyze", str(ticket), "-o", "json")
     doc = r.doc
     assert doc["status"] in ("problem", "inconclusive") and r.rc in (3, 5)
-    answer = doc.get("root_cause") or doc.get("suspect")
+    answer = _answer(doc)
     assert answer["id"] == "plugin.nvml_unavailable"
     lines = ticket.read_text().splitlines()
     assert [c["line"] for c in answer["evidence"]] == [13]
@@ -233,3 +242,111 @@ def test_real_plugin_log_and_headerless_pods_table_name_the_nvml_failure():
     assert "get-pods ticket" not in r.err and "get-pods plugin-nvml-k8s-1.24.txt:1-6" in r.err
     ladder = _ladder(doc)
     assert ladder["runtime"] == "not_checked" and ladder["driver"] == "not_checked"
+
+
+# The issue's done-when paste, in kubectl describe's layout (the demo cluster's T4 node before GPU Feature
+# Discovery labelled its driver: GPU labels, no nvidia.com/gpu; kubectl's own describe text of the same
+# objects is fixtures/inputs/pasted/pending-t4-not-advertised.txt).
+DONE_WHEN = """\
+$ kubectl describe pod qwen-vllm-7d9f8c6b5-x2x4k -n llm
+Name:             qwen-vllm-7d9f8c6b5-x2x4k
+Namespace:        llm
+Priority:         0
+Service Account:  default
+Node:             <none>
+Labels:           app=qwen-vllm
+                  pod-template-hash=7d9f8c6b5
+Annotations:      <none>
+Status:           Pending
+IP:
+IPs:              <none>
+Controlled By:    ReplicaSet/qwen-vllm-7d9f8c6b5
+Containers:
+  vllm:
+    Image:      vllm/vllm-openai:v0.6.4
+    Port:       <none>
+    Host Port:  <none>
+    Limits:
+      memory:          16Gi
+      nvidia.com/gpu:  1
+    Requests:
+      cpu:             2
+      memory:          8Gi
+      nvidia.com/gpu:  1
+    Environment:       <none>
+    Mounts:            <none>
+Conditions:
+  Type           Status
+  PodScheduled   False
+Volumes:                      <none>
+QoS Class:                    Burstable
+Node-Selectors:               nvidia.com/gpu.product=Tesla-T4
+Tolerations:                  nvidia.com/gpu:NoSchedule op=Exists
+Events:
+  Type     Reason            Age                  From               Message
+  ----     ------            ----                 ----               -------
+  Warning  FailedScheduling  3m (x31 over 50m)    default-scheduler  0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.
+$ kubectl describe node gpu-node-1
+Name:               gpu-node-1
+Roles:              <none>
+Labels:             feature.node.kubernetes.io/pci-10de.present=true
+                    kubernetes.io/hostname=gpu-node-1
+                    kubernetes.io/os=linux
+                    nvidia.com/gpu.present=true
+                    nvidia.com/gpu.product=Tesla-T4
+Annotations:        <none>
+CreationTimestamp:  Sun, 29 Nov 2026 14:00:00 +0000
+Taints:             nvidia.com/gpu=present:NoSchedule
+Unschedulable:      false
+Conditions:
+  Type    Status  LastHeartbeatTime                 LastTransitionTime                Reason         Message
+  ----    ------  -----------------                 ------------------                ------         -------
+  Ready   True    Sun, 29 Nov 2026 14:00:00 +0000   Sun, 29 Nov 2026 14:00:00 +0000   KubeletReady   kubelet is posting ready status
+Capacity:
+  cpu:                48
+  ephemeral-storage:  500Gi
+  memory:             192Gi
+  pods:               110
+Allocatable:
+  cpu:                47500m
+  ephemeral-storage:  460Gi
+  memory:             188Gi
+  pods:               110
+System Info:
+  Kernel Version:             5.15.0-122-generic
+  OS Image:                   Ubuntu 22.04.5 LTS
+  Container Runtime Version:  containerd://1.7.22
+  Kubelet Version:            v1.32.4
+"""
+
+
+def test_done_when_pending_pod_and_gpu_node_without_nvidia_gpu_give_the_node_layer(tmp_path):
+    ticket = tmp_path / "ticket.txt"
+    ticket.write_text(DONE_WHEN)
+    r = run("analyze", str(ticket), "-o", "json")
+    doc = r.doc
+    assert r.rc == 5 and doc["status"] == "inconclusive"            # never healthy, never a guess
+    answer = _answer(doc)
+    assert answer["id"] == "node.gpu_not_advertised" and answer["layer"] == "node"
+    ladder = _ladder(doc)
+    assert ladder["node"] == "root"
+    assert ladder["plugin"] == "not_checked" and ladder["driver"] == "not_checked"
+    plugin_needs = " ".join(g["needs"] for g in _gaps(doc, "plugin"))
+    assert "paste the device plugin's log on gpu-node-1" in plugin_needs
+    lines = DONE_WHEN.splitlines()
+    node_cite = answer["evidence"][0]
+    assert node_cite["path"] == str(ticket) and lines[node_cite["line"] - 1] == "Allocatable:"
+    sched = next(c for fid, c in citations(doc) if fid == "scheduler.insufficient_gpu")
+    assert "Insufficient nvidia.com/gpu" in lines[sched["line"] - 1]
+
+
+def test_kubectls_own_describe_text_gives_the_node_layer_and_names_the_plugin_pod():
+    """Real kubectl describe output (kubectl against gpu-triage serve of the demo cluster): the node
+    lists its device plugin pod, and the gap asks for that pod's log by name."""
+    ticket = PASTED / "pending-t4-not-advertised.txt"
+    doc = run("analyze", str(ticket), "-o", "json").doc
+    answer = _answer(doc)
+    assert answer["id"] == "node.gpu_not_advertised"
+    assert _ladder(doc)["plugin"] == "not_checked"
+    needs = " ".join(g["needs"] for g in _gaps(doc, "plugin"))
+    assert "kubectl logs -n gpu-operator nvidia-device-plugin-daemonset-t2x8q" in needs

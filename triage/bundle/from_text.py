@@ -60,6 +60,7 @@ class _Pieces:
     kernel: list[tuple[str, int, list[str]]] = field(default_factory=list)    # (input, first, lines)
     kernel_hosts: set[str] = field(default_factory=set)
     filtered_nodes: list[str] = field(default_factory=list)     # described through `| grep`
+    listed_pods: dict[str, list[tuple[str, str]]] = field(default_factory=dict)   # node -> its Non-terminated Pods
 
 
 def _ns(cmd: B.Command | None) -> str:
@@ -115,6 +116,8 @@ def _read_block(block: B.Block, input_name: str, p: _Pieces) -> str | None:
                 p.described_nodes.append(name)
             if cmd is not None and cmd.filtered:
                 p.filtered_nodes.append(name)
+            for ns, pod, _ in d.listed_pods:
+                p.listed_pods.setdefault(name, []).append((ns, pod))
             p.events["default"].extend(d.events)
             p.event_anchors["default"].extend(d.event_anchors)
             p.event_input.setdefault("default", input_name)
@@ -334,7 +337,15 @@ def _gaps(p: _Pieces, stubs: list[tuple[str, str]], summary: TextSummary) -> lis
         gap("node", "no node was pasted, and nothing pasted names the node the GPU stack runs on",
             "paste `kubectl get pods -A -o wide | grep nvidia` and `kubectl describe node NODE` of that node",
             "nodes")
-    if not plugin_logs:
+    named_plugin = [(ns, pod) for ns, pod in p.listed_pods.get(where, ())
+                    if stack_role({"metadata": {"name": pod}}, coarse=True) == "device-plugin"]
+    if not plugin_logs and named_plugin:
+        ns, pod = named_plugin[0]
+        gap("plugin", f"the device plugin's log on {where} ({ns}/{pod}, listed by the node) was not pasted: whether "
+                      "it found the GPUs and registered them with the kubelet is unknown",
+            f"paste the device plugin's log on {where}: `kubectl logs -n {ns} {pod} --all-containers --tail=200` "
+            f"(and `--previous` if it restarted), and `kubectl describe pod -n {ns} {pod}`", "logs")
+    elif not plugin_logs:
         gap("plugin", f"the device plugin's log on {where} was not pasted: whether it found the GPUs and registered "
                       "them with the kubelet is unknown",
             f"paste the device plugin's log on {where}: `kubectl logs -n gpu-operator -l "

@@ -146,5 +146,10 @@ def parse_describe_node(lines: list[str], first_line: int, fallback_name: str) -
         status["addresses"] = addresses
     events, event_anchors = event_objects(keys["Events"].body if "Events" in keys else [], "default", "Node",
                                           name, name)
+    listed = []
+    for text, n in (keys["Non-terminated Pods"].body if "Non-terminated Pods" in keys else ()):
+        cells = text.split()
+        if len(cells) >= 2 and cells[0] not in ("Namespace", "---------") and not cells[0].startswith("-"):
+            listed.append((cells[0], cells[1], n))
     raw = {"apiVersion": "v1", "kind": "Node", "metadata": meta, "spec": spec, "status": status}
-    return DescribedObject(raw, events, anchors, event_anchors, head_line)
+    return DescribedObject(raw, events, anchors, event_anchors, head_line, tuple(listed))

@@ -40,6 +40,7 @@ class DescribedObject:
     anchors: list[Anchor]
     event_anchors: list[Anchor]
     line: int                      # its Name: line
+    listed_pods: tuple[tuple[str, str, int], ...] = ()   # a node's Non-terminated Pods: (namespace, name, line)
 
 
 def _state_raw(state) -> dict:
