@@ -72,14 +72,20 @@ GPU_AFFINITY = {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution
 
 # ---- healthy and inconclusive ------------------------------------------------------------
 
+# the driver labels GFD writes for the driver of the corpus' H100 captures (nvidia-smi 590.48.01)
+DRIVER_590 = {"nvidia.com/cuda.driver.major": "590", "nvidia.com/cuda.driver.minor": "48",
+              "nvidia.com/cuda.driver.rev": "01"}
+
+
 @scenario("healthy_vllm_serving", None, pod_subj("vllm-0"), status="healthy", kind="healthy",
           near_miss_for=("application.cuda_oom", "application.vllm_kv_cache_insufficient", "runtime.lost_gpu_access",
-                         "node.gpu_model_label_mismatch", "runtime.no_device_visible"),
+                         "node.gpu_model_label_mismatch", "runtime.no_device_visible", "driver.version_inconsistent"),
           readme="nvidia-smi output: corpus h100-80gb-hbm3-590.48.01-linux-default-load.txt.")
 def _(w):
     """A vLLM pod serving on an H100 node; its log reports the KV cache size and
     gpu_memory_utilization=0.9 (normal), nvidia-smi in the container shows memory in use."""
-    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-H100-80GB-HBM3")
+    # GFD labels the driver nvidia-smi reports (590.48.01): a healthy node's sources agree
+    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-H100-80GB-HBM3", labels=DRIVER_590)
     w.pod(ML, "vllm-0", node="gpu-node-1", containers=("server",), owner=("StatefulSet", "vllm"))
     w.log(ML, "vllm-0", "server", "INFO 11-29 14:01:02 [config.py:1604] Using gpu_memory_utilization=0.9\n"
           "INFO 11-29 14:02:10 [kv_cache_utils.py:634] GPU KV cache size: 451,088 tokens\n"
@@ -428,7 +434,7 @@ def _(w):
           readme="nvidia-smi output: corpus h100-80gb-hbm3-590.48.01-linux-default-load.txt.")
 def _(w):
     """The node is labelled NVIDIA-A100-SXM4-80GB but nvidia-smi in the pod shows an H100."""
-    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-A100-SXM4-80GB")
+    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-A100-SXM4-80GB", labels=DRIVER_590)
     w.pod(ML, "bench-0", node="gpu-node-1", containers=("bench",))
     w.exec(ML, "bench-0", "bench", ["nvidia-smi"], SMI_LOAD.read_text())
     w.target("Pod", ML, "bench-0")
@@ -658,7 +664,8 @@ def _(w):
             'rpc error: code = Unknown desc = failed to pull and unpack image: dial tcp: i/o timeout', last=T0)
     w.dmesg("gpu-node-1", "[    5.120119] nvidia: loading out-of-tree module taints kernel.\n"
             "[    5.301877] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.127.05  Tue Oct  8 03:23:31 UTC 2024\n")
-    w.exec(OPERATOR_NS, name, "nvidia-driver-ctr", ["nvidia-smi"], SMI_LOAD.read_text())
+    # no nvidia-smi capture here: the corpus has none of 550.127.05, and a 590.48.01 one would
+    # contradict the module this node loaded (driver.version_inconsistent)
     w.target("Node", None, "gpu-node-1")
 
 
@@ -1476,4 +1483,23 @@ def _(w):
            'in the namespace "gpu-operator"')
     w.error("cluster-resources/pods/gpu-operator.json", [msg], "forbidden")
     w.gap("pods", "forbidden", msg, "list pods in namespace gpu-operator")
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("driver_version_inconsistent", "driver.version_inconsistent", node_subj(),
+          readme="nvidia-smi output: corpus h100-80gb-hbm3-590.48.01-linux-default-load.txt; the ClusterPolicy "
+                 "driver version and GFD's cuda.driver labels say 535.86.10.")
+def _(w):
+    """A half-done driver change: the ClusterPolicy asks for 535.86.10 and GFD still labels the
+    node 535.86.10, while nvidia-smi in the driver pod reports Driver Version 590.48.01."""
+    gpu_cluster(w, product="NVIDIA-H100-80GB-HBM3", labels={"nvidia.com/cuda.driver.major": "535",
+                                                          "nvidia.com/cuda.driver.minor": "86",
+                                                          "nvidia.com/cuda.driver.rev": "10"})
+    w.custom["clusterpolicies.nvidia.com"] = [{
+        "apiVersion": "nvidia.com/v1", "kind": "ClusterPolicy",
+        "metadata": {"name": "cluster-policy", "creationTimestamp": T0},
+        "spec": {"driver": {"enabled": True, "version": "535.86.10"}, "toolkit": {"enabled": True},
+                 "devicePlugin": {"enabled": True}, "operator": {"defaultRuntime": "containerd"}},
+        "status": {"state": "ready", "namespace": OPERATOR_NS}}]
+    w.exec(OPERATOR_NS, w.stack("gpu-node-1", "driver"), "nvidia-driver-ctr", ["nvidia-smi"], SMI_LOAD.read_text())
     w.target("Node", None, "gpu-node-1")

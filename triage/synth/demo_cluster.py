@@ -125,9 +125,19 @@ GPU_TAINT = [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule
 GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
-def _gfd(product, memory, count):
+# GFD's driver labels say what the node runs: 535.86.10 from the operator's driver pods, 590.48.01
+# on the H100 node, whose image ships its own driver (the operator labels it pre-installed and runs
+# no driver pod there; the nvidia-smi capture of that node is a real 590.48.01 one).
+OPERATOR_DRIVER = ("535", "86", "10")
+HOST_DRIVER = ("590", "48", "01")
+
+
+def _gfd(product, memory, count, driver=OPERATOR_DRIVER):
+    major, minor, rev = driver
     return {"nvidia.com/gpu.present": "true", "nvidia.com/gpu.product": product, "nvidia.com/gpu.memory": memory,
-            "nvidia.com/gpu.count": str(count), "nvidia.com/cuda.driver.major": "535",
+            "nvidia.com/gpu.count": str(count), "nvidia.com/cuda.driver.major": major,
+            "nvidia.com/cuda.driver.minor": minor, "nvidia.com/cuda.driver.rev": rev,
+            "nvidia.com/gpu.deploy.driver": "true" if driver == OPERATOR_DRIVER else "pre-installed",
             "nvidia.com/gpu.deploy.device-plugin": "true", "feature.node.kubernetes.io/pci-10de.present": "true"}
 
 
@@ -153,17 +163,17 @@ def _crash_looping(containers, pod_name, restarts):
     return status
 
 
-def _daemonset(name, image, ready):
+def _daemonset(name, image, ready, selector=None, desired=3):
     return {"kind": "DaemonSet", "apiVersion": "apps/v1",
             "metadata": _meta(name, OPERATOR_NS, {"app": name}, uid=f"{name}-uid"),
             "spec": {"selector": {"matchLabels": {"app": name}},
                      "template": {"metadata": {"labels": {"app": name}},
-                                  "spec": {"nodeSelector": {"nvidia.com/gpu.present": "true"},
+                                  "spec": {"nodeSelector": selector or {"nvidia.com/gpu.present": "true"},
                                            "tolerations": GPU_TOLERATION,
                                            "containers": [{"name": name, "image": image}]}}},
-            "status": {"desiredNumberScheduled": 3, "currentNumberScheduled": 3, "numberReady": ready,
-                       "numberAvailable": ready, "numberUnavailable": 3 - ready, "updatedNumberScheduled": 3,
-                       "numberMisscheduled": 0, "observedGeneration": 1}}
+            "status": {"desiredNumberScheduled": desired, "currentNumberScheduled": desired, "numberReady": ready,
+                       "numberAvailable": ready, "numberUnavailable": desired - ready,
+                       "updatedNumberScheduled": desired, "numberMisscheduled": 0, "observedGeneration": 1}}
 
 
 def _ctr(name, image, gpus=0, extra=None):
@@ -181,7 +191,7 @@ def write_demo_bundle(root: str | Path) -> Path:
     nodes = [
         _node("cp-1", {"node-role.kubernetes.io/control-plane": ""},
               taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}]),
-        _node("gpu-h100-1", _gfd("NVIDIA-H100-80GB-HBM3", "81559", 8), {"nvidia.com/gpu": "8"}, GPU_TAINT),
+        _node("gpu-h100-1", _gfd("NVIDIA-H100-80GB-HBM3", "81559", 8, HOST_DRIVER), {"nvidia.com/gpu": "8"}, GPU_TAINT),
         _node("gpu-a10g-1", _gfd("NVIDIA-A10G", "23028", 1), {"nvidia.com/gpu": "1"}, GPU_TAINT),
         # the device plugin never registered: GFD labels say T4, but no nvidia.com/gpu at all
         _node("gpu-t4-2", _gfd("Tesla-T4", "15360", 1), None, GPU_TAINT),
@@ -197,9 +207,10 @@ def write_demo_bundle(root: str | Path) -> Path:
         plugin = f"nvidia-device-plugin-daemonset-{suffix}"
         driver = f"nvidia-driver-daemonset-{suffix}"
         broken = node == "gpu-t4-2"
+        host_driver = node == "gpu-h100-1"       # no operator driver pod on a pre-installed driver
         for pod_name, app, ctr, image in (
                 (plugin, "nvidia-device-plugin-daemonset", "nvidia-device-plugin", PLUGIN_IMAGE),
-                (driver, "nvidia-driver-daemonset", "nvidia-driver-ctr", DRIVER_IMAGE)):
+                (driver, "nvidia-driver-daemonset", "nvidia-driver-ctr", DRIVER_IMAGE))[:1 if host_driver else 2]:
             containers = [{"name": ctr, "image": image, "resources": {}}]
             # plugin v0.11.0 fails on an NVML init error by default (fail-on-init-error): it exits, and
             # the kubelet restarts it again and again
@@ -212,14 +223,16 @@ def write_demo_bundle(root: str | Path) -> Path:
         if broken:
             w.write_text(layout.container_log(OPERATOR_NS, plugin, "nvidia-device-plugin", previous=True),
                          PLUGIN_NVML_LOG)
-        w.write_text(layout.container_log(OPERATOR_NS, driver, "nvidia-driver-ctr"), DRIVER_OK_LOG)
+        if not host_driver:
+            w.write_text(layout.container_log(OPERATOR_NS, driver, "nvidia-driver-ctr"), DRIVER_OK_LOG)
         if broken:  # the driver itself works on the T4 node: only the plugin cannot reach NVML
             w.write_exec(OPERATOR_NS, driver, "nvidia-driver-ctr", ["nvidia-smi"],
                          _corpus_text("t4-535.86.10-default.txt"), "", 0, None)
     w.write_json(layout.namespaced_list("daemonsets", OPERATOR_NS), {
         "kind": "DaemonSetList", "apiVersion": "apps/v1",
         "items": [_daemonset("nvidia-device-plugin-daemonset", PLUGIN_IMAGE, ready=2),
-                  _daemonset("nvidia-driver-daemonset", DRIVER_IMAGE, ready=3)]})
+                  _daemonset("nvidia-driver-daemonset", DRIVER_IMAGE, ready=2,
+                             selector={"nvidia.com/gpu.deploy.driver": "true"}, desired=2)]})
     w.write_json(layout.custom_resource("clusterpolicies.nvidia.com"), [CLUSTER_POLICY])
     w.write_json(layout.namespaced_list("pods", OPERATOR_NS), {"kind": "PodList", "apiVersion": "v1", "items": op_pods})
     w.write_json(layout.namespaced_list("events", OPERATOR_NS), {"kind": "EventList", "apiVersion": "v1", "items": []})

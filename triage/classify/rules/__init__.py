@@ -6,10 +6,12 @@ from __future__ import annotations
 import importlib
 
 LAYER_MODULES = ("scheduler", "node", "plugin", "runtime", "driver", "application")
+# modules of one cross-source check each (their rules name their layer)
+CHECK_MODULES = ("driver_versions",)
 
 
 def all_rules():
     from triage.classify.rules.base import RULES
-    for name in LAYER_MODULES:
+    for name in LAYER_MODULES + CHECK_MODULES:
         importlib.import_module(f"triage.classify.rules.{name}")
     return tuple(sorted(RULES, key=lambda r: r.name))
