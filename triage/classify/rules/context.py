@@ -102,6 +102,7 @@ class Context:
     def __init__(self, bundle: Bundle, scope: Scope | None = None):
         self.bundle = bundle
         self.scope = scope or Scope()
+        self._log_facts: dict[str, tuple] = {}     # bundle path -> scan_log facts (log_facts)
 
     def set_scope(self, scope: Scope) -> None:
         """Narrow the rules to `scope` once the targets are known (the indexes built to find
@@ -246,6 +247,54 @@ class Context:
     @cached_property
     def pods_by_key(self) -> Mapping[tuple[str, str], Pod]:
         return {(r.namespace, r.name): r.pod for r in self.pod_rows}
+
+    # ---- GPU accounting (several scheduler rules ask; computed once) -------------
+    @cached_property
+    def gpu_used(self) -> Mapping[tuple[str, str], int]:
+        """(node, resource) -> GPUs requested by the node's non-terminal pods."""
+        out: dict[tuple[str, str], int] = {}
+        for row in self.pod_rows:
+            if row.gpu and row.node and row.phase not in ("Succeeded", "Failed"):
+                for r, n in row.pod.gpu_requests.items():
+                    out[(row.node, r)] = out.get((row.node, r), 0) + n
+        return out
+
+    @cached_property
+    def gpu_holders(self) -> Mapping[tuple[str, str], tuple[str, ...]]:
+        """(node, resource) -> `namespace/name` of the non-terminal pods requesting it there."""
+        out: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for row in self.pod_rows:
+            if row.gpu and row.node and not row.pod.is_terminal:
+                for r, n in row.pod.gpu_requests.items():
+                    if n:
+                        out[(row.node, r)].append(f"{row.pod.namespace}/{row.pod.name}")
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def nodes_with_resource(self) -> Mapping[str, tuple[Node, ...]]:
+        """GPU resource -> the nodes that have it in capacity or allocatable."""
+        out: dict[str, list[Node]] = defaultdict(list)
+        for n in self.nodes.values():
+            for r in set(n.gpu_capacity) | set(n.gpu_allocatable):
+                if n.gpu_capacity.get(r, 0) > 0 or n.gpu_allocatable.get(r, 0) > 0:
+                    out[r].append(n)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def label_values(self) -> Mapping[str, tuple[str, ...]]:
+        """Node label key -> the values the nodes carry, sorted."""
+        out: dict[str, set[str]] = defaultdict(set)
+        for n in self.nodes.values():
+            for k, v in n.labels.items():
+                out[k].add(v)
+        return {k: tuple(sorted(v)) for k, v in out.items()}
+
+    def log_facts(self, text: LogText) -> tuple:
+        """`scan_log` facts of one bundle text file, scanned once however many rules ask."""
+        if text.path not in self._log_facts:
+            from triage.evidence.log_signatures import scan_log
+            self._log_facts[text.path] = tuple(scan_log(text.text))
+        return self._log_facts[text.path]
 
     @cached_property
     def pods_by_node(self) -> Mapping[str, tuple[Pod, ...]]:

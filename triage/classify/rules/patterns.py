@@ -31,16 +31,10 @@ class LogPattern:
 
 
 def scan(ctx: "Context", text: LogText | None):
-    """`scan_log` facts of one bundle text file, cached on the context."""
-    if text is None:
-        return ()
-    cache = ctx.__dict__.setdefault("_facts", {})
-    if text.path not in cache:
-        from triage.evidence.log_signatures import scan_log
-        # normal-flow facts stay: a rule may judge them in context (a driver-validation
-        # that is still retrying); none of the patterns maps a normal kind on its own
-        cache[text.path] = tuple(scan_log(text.text))
-    return cache[text.path]
+    """`scan_log` facts of one bundle text file (Context.log_facts: scanned once).
+    Normal-flow facts stay: a rule may judge them in context (a driver-validation that is
+    still retrying); none of the patterns maps a normal kind on its own."""
+    return () if text is None else ctx.log_facts(text)
 
 
 VALIDATOR_ROLES = ("validator", "cuda-validator", "plugin-validator")

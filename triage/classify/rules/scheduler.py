@@ -146,21 +146,8 @@ def _tolerated(pod, node) -> tuple[bool, list]:
     return not bad, bad
 
 
-def _used(ctx) -> dict:
-    """(node, resource) -> GPUs requested by the node's non-terminal pods, computed once."""
-    cache = ctx.__dict__.get("_gpu_used")
-    if cache is None:
-        cache = {}
-        for row in ctx.pod_rows:
-            if row.gpu and row.node and row.phase not in ("Succeeded", "Failed"):
-                for r, n in row.pod.gpu_requests.items():
-                    cache[(row.node, r)] = cache.get((row.node, r), 0) + n
-        ctx.__dict__["_gpu_used"] = cache
-    return cache
-
-
 def _free(ctx, node, res) -> int:
-    return node.gpu_allocatable.get(res, 0) - _used(ctx).get((node.name, res), 0)
+    return node.gpu_allocatable.get(res, 0) - ctx.gpu_used.get((node.name, res), 0)
 
 
 HOLDERS_SHOWN = 20
@@ -185,21 +172,8 @@ def _holder_params(holders: list[str]) -> dict:
             "holders_total": len(holders) if len(holders) > HOLDERS_SHOWN else None}
 
 
-def _holders(ctx, nodes, res):
-    key = (res, tuple(n.name for n in nodes))
-    cache = ctx.__dict__.setdefault("_holders", {})
-    if key not in cache:
-        cache[key] = _holders_uncached(ctx, nodes, res)
-    return cache[key]
-
-
-def _holders_uncached(ctx, nodes, res):
-    out = []
-    for n in nodes:
-        for p in ctx.pods_by_node.get(n.name, ()):
-            if not p.is_terminal and p.gpu_requests.get(res):
-                out.append(f"{p.namespace}/{p.name}")
-    return sorted(out)
+def _holders(ctx, nodes, res) -> list[str]:
+    return sorted(h for n in nodes for h in ctx.gpu_holders.get((n.name, res), ()))
 
 
 def _absent_label(ctx, pod):
@@ -207,11 +181,8 @@ def _absent_label(ctx, pod):
     wanted: list[tuple[str, tuple[str, ...]]] = [(k, (v,)) for k, v in pod.node_selector.items()]
     for term in pod.required_node_affinity[:1]:
         wanted += [(k, vals) for k, op, vals in term if op == "In"]
-    cache = ctx.__dict__.setdefault("_label_values", {})
     for key, vals in wanted:
-        if key not in cache:
-            cache[key] = sorted({n.labels[key] for n in ctx.nodes.values() if key in n.labels})
-        exists = cache[key]
+        exists = list(ctx.label_values.get(key, ()))
         if not any(v in exists for v in vals):
             return key, list(vals), exists
     return None
@@ -349,13 +320,10 @@ def _judge(ctx, pod, msg, cite):
             return
         yield from _reason_findings(msg, emit)
         return
-    cap_cache = ctx.__dict__.setdefault("_capable", {})
-    if res not in cap_cache:
-        cap_cache[res] = [n for n in ctx.nodes.values()
-                          if n.gpu_capacity.get(res, 0) > 0 or n.gpu_allocatable.get(res, 0) > 0]
+    with_res = list(ctx.nodes_with_resource.get(res, ()))
     has_selector = bool(pod.node_selector or pod.required_node_affinity)
     # the nodes the pod may use at all (its nodeSelector / required affinity)
-    capable = [n for n in cap_cache[res] if node_matches_selector(n, pod)] if has_selector else cap_cache[res]
+    capable = [n for n in with_res if node_matches_selector(n, pod)] if has_selector else with_res
     free = [n for n in capable if _free(ctx, n, res) >= max(requested, 1)]
     absent = _absent_label(ctx, pod)
     if absent and (K.NODE_AFFINITY in kinds or not free):
