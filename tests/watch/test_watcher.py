@@ -73,7 +73,9 @@ def _run(events_docs, tmp_path, store=None):
         for i, (type_, raw, _d) in enumerate(events_docs):
             yield type_, raw
             deadline = time.monotonic() + 5
-            while watcher.stats.triaged + watcher.stats.errors < i + 1 and time.monotonic() < deadline:
+            # done: triaged, and no longer in flight (posted, its dedup state on disk)
+            while (watcher.stats.triaged + watcher.stats.errors < i + 1 or watcher._inflight) \
+                    and time.monotonic() < deadline:
                 time.sleep(0.01)
 
     watcher = Watcher(events=events(), triage=lambda trig: next(answers), post=posted.append, store=store,
