@@ -350,3 +350,24 @@ def test_kubectls_own_describe_text_gives_the_node_layer_and_names_the_plugin_po
     assert _ladder(doc)["plugin"] == "not_checked"
     needs = " ".join(g["needs"] for g in _gaps(doc, "plugin"))
     assert "kubectl logs -n gpu-operator nvidia-device-plugin-daemonset-t2x8q" in needs
+
+
+def test_pasted_text_is_redacted_like_a_collection_and_keeps_its_lines(tmp_path):
+    """A token in a pasted log never reaches the bundle or the report; the lines still match the input."""
+    token = "hf_" + "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsT"
+    text = ("$ kubectl logs -n llm qwen-0\n"
+            f"export HF_TOKEN={token}\n"
+            "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 518.00 MiB.\n")
+    ticket = tmp_path / "t.txt"
+    ticket.write_text(text)
+    out = tmp_path / "report"
+    r = run("analyze", str(ticket), "-o", "json", "--out", str(out))
+    assert token not in r.out
+    for f in out.rglob("*"):
+        if f.is_file():
+            assert token not in f.read_text(errors="replace"), f
+    logs = list(out.rglob("qwen-0/*.log"))
+    assert logs and logs[0].read_text().splitlines()[0].startswith("export HF_TOKEN=<redacted:")
+    manifest = next(out.rglob("manifest.json"))
+    import json
+    assert json.loads(manifest.read_text())["redaction"]["count"] >= 1

@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 
 from triage.bundle import layout
-from triage.bundle.writer import BundleWriter
+from triage.bundle.redacting_writer import RedactingWriter
 from triage.errors import BundleError
 from triage.evidence.pasted.dump_text import DumpDocument, split_cluster_dump
 from triage.evidence.pasted.source_map import Anchor, SourceMap
@@ -46,7 +46,7 @@ def looks_like_stream(head: bytes) -> bool:
 class _Reader:
     def __init__(self, root: Path, source: Path):
         self.source = source
-        self.w = BundleWriter(root)
+        self.w = RedactingWriter(root)
         self.smap = SourceMap()
         self.pods: dict[str, tuple[list, list[Anchor], str]] = {}
         self.lists: dict[tuple[str, str], tuple[list, list[Anchor], str]] = {}

@@ -27,7 +27,7 @@ import yaml
 
 from triage.bundle import layout
 from triage.bundle.objects.gpu_stack import stack_role
-from triage.bundle.writer import BundleWriter
+from triage.bundle.redacting_writer import RedactingWriter
 from triage.errors import BundleError
 from triage.evidence.pasted.blocks import input_lines
 from triage.evidence.pasted.describe_node import parse_describe_node
@@ -95,7 +95,7 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
         raise BundleError(f"{path} is not a folder: a GPU Operator must-gather is the folder hack/must-gather.sh writes")
     src = _root(path)
     smap = SourceMap()
-    w = BundleWriter(root)
+    w = RedactingWriter(root)
     rel = lambda p: f"{str(path).rstrip('/')}/{p.relative_to(path).as_posix()}"  # noqa: E731
     read: list[str] = []
 

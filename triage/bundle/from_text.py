@@ -19,7 +19,7 @@ from pathlib import Path
 from triage.bundle import layout
 from triage.bundle.objects.gpu_resource import is_gpu_resource
 from triage.bundle.objects.gpu_stack import stack_role
-from triage.bundle.writer import BundleWriter
+from triage.bundle.redacting_writer import RedactingWriter
 from triage.evidence.pasted import blocks as B
 from triage.evidence.pasted.describe_node import parse_describe_node
 from triage.evidence.pasted.describe_pod import parse_describe_pod, split_described
@@ -231,7 +231,7 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
             summary.blocks.append(entry)
             if why:
                 summary.unread.append({**entry, "why": why})
-    w = BundleWriter(root)
+    w = RedactingWriter(root)
     only_node = p.described_nodes[0] if len(p.described_nodes) == 1 else None
     # logs and exec outputs name pods: attach them, making a stub for a pod not pasted
     stubs: list[tuple[str, str]] = []
