@@ -35,7 +35,7 @@ def corpus() -> Path:
 # by CI and by plain `pytest`); single tests elsewhere mark themselves `@pytest.mark.slow`.
 SLOW_MODULES = ("tests/watch/", "tests/replay/", "tests/collect/", "tests/test_demo.py", "tests/test_deploy.py",
                 "tests/test_cli.py", "tests/test_honest_verdict.py", "tests/render/test_browser.py",
-                "tests/notify/", "tests/classify/test_exec_gap.py")
+                "tests/notify/", "tests/classify/test_exec_gap.py", "tests/test_live_report.py")
 
 
 # tests that run the CLI in a subprocess (an interpreter start each)

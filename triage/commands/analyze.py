@@ -91,15 +91,18 @@ def analyze_document(path, target=None) -> dict:
             gc.enable()
 
 
-def analyze_bundle(path, args) -> int:
+def analyze_bundle(path, args, temporary: bool = False) -> int:
     """Diagnose the bundle at `path` and print it as `args.output`; returns the exit status.
-    `args` needs `output` (default text), and may carry `target` and `out`."""
+    `args` needs `output` (default text), and may carry `target` and `out`. `temporary`: the
+    bundle is removed when the command ends (a live run without --out); the report says so."""
     target_text = getattr(args, "target", None)
     target = parse_target(target_text) if target_text else None
     fmt = getattr(args, "output", None) or "text"
     if fmt not in FORMATS:
         fmt = "text"
     doc = analyze_document(path, target)
+    if temporary:
+        doc["bundle"]["temporary"] = True
     sys.stdout.write(render(doc, fmt, show_healthy=bool(getattr(args, "show_healthy", False))))
     out_dir = getattr(args, "out", None)
     if out_dir:

@@ -116,7 +116,8 @@ def live(kind: str, args) -> int:
     try:
         result = run_collection(kind, args, bundle_dir)
         from triage.commands.analyze import analyze_bundle
-        return analyze_bundle(str(result.path), argparse.Namespace(**{**vars(args), "target": None}))
+        return analyze_bundle(str(result.path), argparse.Namespace(**{**vars(args), "target": None}),
+                              temporary=tmp is not None)
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)

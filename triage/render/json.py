@@ -79,14 +79,25 @@ def layers_json(d: Diagnosis) -> dict:
     return {v.layer.value: v.to_json() for v in d.layers}
 
 
-def _bundle_sha256(path: Path) -> str | None:
-    if not path.is_file():
-        return None
+def _file_sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:
         while chunk := fh.read(1 << 20):
             h.update(chunk)
     return h.hexdigest()
+
+
+def _bundle_sha256(path: Path) -> str | None:
+    """The archive's sha256; for a bundle directory, the sha256 of its file list, one line
+    `<sha256 of the file>  <relative path>` per file in path order (what `sha256sum` prints for
+    `find . -type f | sort`), so a kept bundle can be checked against the report."""
+    if path.is_file():
+        return _file_sha256(path)
+    if not path.is_dir():
+        return None
+    files = {"./" + f.relative_to(path).as_posix(): f for f in path.rglob("*") if f.is_file() and not f.is_symlink()}
+    lines = [f"{_file_sha256(files[rel])}  {rel}\n" for rel in sorted(files)]     # byte order, as LC_ALL=C sort
+    return hashlib.sha256("".join(lines).encode()).hexdigest() if lines else None
 
 
 def findings_document(report: Report, bundle) -> dict:

@@ -109,6 +109,15 @@ def _incidents(doc: dict) -> list[dict[str, Any]]:
     return out
 
 
+def _collection(doc: dict) -> dict[str, Any]:
+    """The collection facts; a bundle a live run removed when it ended is said to be one."""
+    col = collection(doc)
+    if as_dict(doc.get("bundle")).get("temporary") is True:
+        col["bundle_path"] = labels().get("temporary_bundle", "{path} (temporary: removed when the command ended; "
+                                          "--out DIR keeps it)").format(path=col["bundle_path"])
+    return col
+
+
 def _status_line(top: dict, words: dict) -> str:
     """The verdict's one line, which never contradicts itself: what was found, what could not
     be checked, or (no GPU) what was looked at."""
@@ -224,7 +233,7 @@ def build_view(doc: object) -> dict[str, Any]:
         "other_by_layer": [] if top["other_summary"] else top["other_by_layer"],
         "other_summary": top["other_summary"],
         "gaps": top["gaps"],
-        "collection": collection(doc),
+        "collection": _collection(doc),
         "inventory": inventory(doc),
         "diagnoses": diagnoses,
         "release_checks": release_checks(doc),
