@@ -21,7 +21,30 @@ class RedactingWriter(BundleWriter):
         self.redactor = redactor or Redactor()
 
     def _lines(self, text: str) -> str:
-        return "\n".join(self.redactor.text(line) for line in text.split("\n"))
+        """Runs of lines under 4 KiB at a time (one hint search rules most runs out); a run whose
+        replacement spanned a line break is redone line by line, so line n stays line n."""
+        out: list[str] = []
+        run: list[str] = []
+        size = 0
+
+        def flush():
+            if not run:
+                return
+            chunk = "\n".join(run)
+            red = self.redactor.text(chunk)
+            if red.count("\n") != len(run) - 1:
+                red = "\n".join(self.redactor.text(line) for line in run)
+            out.append(red)
+            run.clear()
+
+        for line in text.split("\n"):
+            if size + len(line) >= 4000:
+                flush()
+                size = 0
+            run.append(line)
+            size += len(line) + 1
+        flush()
+        return "\n".join(out)
 
     def write_text(self, path: str, text: str) -> str:
         return super().write_text(path, self._lines(text))
