@@ -485,6 +485,21 @@ class Context:
             text = str(value)
         return Citation(obj.source, None, clip(f"{label}: {text}"))
 
+    def cite_selector(self, pod: Pod) -> Citation:
+        """The pod's node constraints as its spec holds them: nodeSelector, else the required
+        node affinity terms."""
+        if pod.node_selector:
+            return self.cite_field(pod, f"{pod.name} spec.nodeSelector", dict(pod.node_selector))
+        spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+        aff = (((spec.get("affinity") or {}).get("nodeAffinity") or {})
+               .get("requiredDuringSchedulingIgnoredDuringExecution")) if isinstance(spec.get("affinity"), dict) else None
+        return self.cite_field(pod, f"{pod.name} spec.affinity.nodeAffinity.requiredDuringScheduling"
+                                    "IgnoredDuringExecution", aff)
+
+    def cite_labels(self, node: Node, keys: Iterable[str]) -> Citation:
+        """The node's values (or absence: null) of the label keys a constraint names."""
+        return self.cite_field(node, f"{node.name} metadata.labels", {k: node.labels.get(k) for k in keys})
+
     @staticmethod
     def cite_line(text: LogText, line: int, excerpt: str | None = None) -> Citation:
         if excerpt is None:

@@ -112,10 +112,9 @@ def label_drift(ctx):
         if node is None or pod.phase != "Running" or (not pod.node_selector and not pod.required_node_affinity):
             continue
         if not node_matches_selector(node, pod):
-            sel = ", ".join(f"{k}={v}" for k, v in pod.node_selector.items()) or str(pod.required_node_affinity)[:150]
+            keys = list(pod.node_selector) + [k for t in pod.required_node_affinity[:1] for k, _o, _v in t]
             yield ctx.finding("node.label_drift", "warning", pod_subject(pod),
-                              [ctx.cite_object(pod, f"{pod.name} requires {sel}"),
-                               ctx.cite_object(node, f"{node.name} labels no longer match")],
+                              [ctx.cite_selector(pod), ctx.cite_labels(node, dict.fromkeys(keys))],
                               namespace=pod.namespace, pod=pod.name, node=node.name)
 
 

@@ -172,6 +172,13 @@ def _holder_params(holders: list[str]) -> dict:
             "holders_total": len(holders) if len(holders) > HOLDERS_SHOWN else None}
 
 
+def _selector_keys(pod) -> list[str]:
+    keys = list(pod.node_selector)
+    for term in pod.required_node_affinity[:1]:
+        keys += [k for k, _op, _vals in term if k not in keys]
+    return keys
+
+
 def _holders(ctx, nodes, res) -> list[str]:
     return sorted(h for n in nodes for h in ctx.gpu_holders.get((n.name, res), ()))
 
@@ -329,15 +336,15 @@ def _judge(ctx, pod, msg, cite):
     if absent and (K.NODE_AFFINITY in kinds or not free):
         label, wanted, exists = absent
         yield emit("scheduler.selector_label_absent", label=label, values=exists, requested=wanted,
-                   extra_cites=[ctx.cite_object(pod, f"{pod.name} requires {label} in {wanted}")])
+                   extra_cites=[ctx.cite_selector(pod)])
         return
     gpu_names = ctx.gpu_node_names
     candidates = [n for n in gpu_names if not has_selector or node_matches_selector(ctx.nodes[n], pod)]
     if has_selector and gpu_names and not candidates:
         # the selector only picks nodes that have no GPU at all
         yield emit("scheduler.node_affinity_mismatch", nodes=list(gpu_names),
-                   extra_cites=[ctx.cite_object(pod, f"{pod.name} nodeSelector/affinity matches no GPU node "
-                                                     f"({', '.join(gpu_names[:5])})")])
+                   extra_cites=[ctx.cite_selector(pod)] + [ctx.cite_labels(ctx.nodes[n], _selector_keys(pod))
+                                                           for n in gpu_names[:2]])
         return
     if not capable:
         if gpu_short or not msg.reasons or kinds <= {K.INSUFFICIENT_RESOURCE}:
@@ -353,19 +360,19 @@ def _judge(ctx, pod, msg, cite):
                 dep, old = roll
                 yield emit("scheduler.rollout_needs_extra_gpu", workload=f"Deployment/{dep.name}", resource=res,
                            holders=[f"{p.namespace}/{p.name}" for p in old],
-                           extra_cites=[ctx.cite_object(dep, f"Deployment {dep.name} strategy "
-                                                             f"{dep.strategy.get('type') or 'RollingUpdate'}")])
+                           extra_cites=[ctx.cite_field(dep, f"Deployment {dep.name} spec.strategy",
+                                                            dict(dep.strategy) or None)])
             yield emit("scheduler.insufficient_gpu", resource=res, requested=requested, available=0,
                        **_holder_params(holders), nodes=[n.name for n in capable],
-                       extra_cites=[ctx.cite_object(n, f"{n.name} allocatable {res}={n.gpu_allocatable.get(res, 0)}")
-                                    for n in capable[:2]])
+                       extra_cites=[ctx.cite_field(n, f"{n.name} status.allocatable",
+                                                   {res: n.allocatable.get(res)}) for n in capable[:2]])
             return
     # some node could hold the GPU request: what excludes it?
     emitted = False
     for n in free or capable:
         if n.unschedulable:
             yield emit("scheduler.node_unschedulable", node=n.name,
-                       extra_cites=[ctx.cite_object(n, f"{n.name} spec.unschedulable: true")])
+                       extra_cites=[ctx.cite_field(n, f"{n.name} spec.unschedulable", True)])
             emitted = True
             break
         ok, bad = _tolerated(pod, n)
@@ -373,12 +380,13 @@ def _judge(ctx, pod, msg, cite):
             t = bad[0]
             free_of = [m.name for m in capable if _tolerated(pod, m)[0]]
             yield emit("scheduler.untolerated_taint", taint=str(t), node=n.name, nodes=free_of,
-                       extra_cites=[ctx.cite_object(n, f"{n.name} taint {t}")])
+                       extra_cites=[ctx.cite_field(n, f"{n.name} spec.taints", [
+                           {"key": t.key, **({"value": t.value} if t.value else {}), "effect": t.effect}])])
             emitted = True
             break
         if not node_matches_selector(n, pod):
             yield emit("scheduler.node_affinity_mismatch", node=n.name,
-                       extra_cites=[ctx.cite_object(pod, f"{pod.name} nodeSelector/affinity excludes {n.name}")])
+                       extra_cites=[ctx.cite_selector(pod), ctx.cite_labels(n, _selector_keys(pod))])
             emitted = True
             break
     if emitted:
