@@ -84,3 +84,26 @@ def test_forcing_a_reader_on_the_wrong_shape_is_one_line(tmp_path):
         r = run("analyze", str(ticket), "--as", reader)
         assert r.rc == 1 and r.out == "" and len(r.err.splitlines()) == 1, (reader, r.err)
         assert words in r.err, (reader, r.err)
+
+
+def test_bug_report_nvidia_smi_q_is_the_driver_pods(tmp_path):
+    """The report's `nvidia-smi --query` section (a real A10 capture, leptonai/gpud testdata in
+    shared/corpus) is the nvidia-smi -q of the driver pod it was taken in: the driver layer reads it -
+    its driver 535.129.03 is not the 535.86.10 the node's labels and the driver pod say - and cites
+    the report's own Driver Version line."""
+    mg = tmp_path / "mg"
+    shutil.copytree(MG, mg)
+    q = (CORPUS / "nvidia-smi" / "text" / "a10-535.129.03-q-faulty-rowremap-leptonai-gpud.txt").read_text().splitlines()
+    report = ["_" * 44, "", "Start of NVIDIA bug report log file.  Please include this file, along", "",
+              "_" * 44, "", "/usr/bin/nvidia-smi --query", ""] + q
+    with gzip.open(mg / "nvidia-bug-report_gpu-a10g-1.log.gz", "wt") as fh:
+        fh.write("\n".join(report) + "\n")
+    doc = run("analyze", str(mg), "-o", "json").doc
+    a10 = next(d for d in doc["diagnoses"] if d["target"]["name"] == "gpu-a10g-1")
+    assert a10["status"] != "healthy"
+    cites = [c for fid, c in citations({"diagnoses": [a10]}) if c["path"].endswith("nvidia-bug-report_gpu-a10g-1.log.gz")]
+    assert cites, a10
+    assert all(c["line"] is None or c["line"] > 8 for c in cites)      # inside the nvidia-smi -q section
+    mismatch = [c for fid, c in citations({"diagnoses": [a10]}) if fid == "driver.version_inconsistent"
+                and c["path"].endswith(".log.gz")]
+    assert mismatch and report[mismatch[0]["line"] - 1].strip().startswith("Driver Version")

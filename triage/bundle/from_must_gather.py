@@ -225,12 +225,20 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
     reports = 0
     for f in sorted(src.glob("nvidia-bug-report_*.log.gz")):
         node = f.name[len("nvidia-bug-report_"):-len(".log.gz")]
-        from triage.bundle.from_bug_report import kernel_lines
+        from triage.bundle.from_bug_report import kernel_lines, smi_query
         got = kernel_lines(f)
         if got:
             p = w.write_text(layout.node_dmesg(node), "\n".join(t for t, _ in got) + "\n")
             smap.scattered(p, rel(f), [n for _, n in got])
             reports += 1
+        query = smi_query(f)
+        if query and node in driver_on:
+            # must-gather.sh ran nvidia-bug-report.sh in this driver pod: its nvidia-smi -q is the pod's
+            ns, name, item = driver_on[node]
+            ctrs = [str(c.get("name")) for c in (item.get("spec") or {}).get("containers") or () if c.get("name")]
+            ctr = "nvidia-driver-ctr" if "nvidia-driver-ctr" in ctrs else (ctrs[0] if ctrs else "nvidia-driver-ctr")
+            paths = w.write_exec(ns, name, ctr, ["nvidia-smi", "-q"], "\n".join(t for t, _ in query) + "\n", "", 0, None)
+            smap.scattered(paths.stdout, rel(f), [n for _, n in query])
     w.add_gap("pods", "not_in_must_gather", "a GPU Operator must-gather holds the operator's namespace only: "
               "the failing workload's pods, events and logs are not in it",
               "run `gpu-triage collect pod NAME -n NAMESPACE`, or paste `kubectl describe pod NAME -n NAMESPACE`")
