@@ -68,6 +68,11 @@ EXTRA_PARAMS = {
     "runtime_class": "the pod's spec.runtimeClassName",
     "kernel": "the node's kernel version (status.nodeInfo.kernelVersion)",
     "model": "the model id the server tries to load (e.g. a Hugging Face repo id)",
+    "controller_log": "the container of a controller pod whose own log holds the API server's refusal",
+    "policy": "the admission webhook or ValidatingAdmissionPolicy that refused the request",
+    "gpu_error": "the crash's log names CUDA, NCCL, NVML or the GPU in words no catalog knows",
+    "at_admission": "the kubelet rejected the pod at admission while the node advertised capacity 0",
+    "xid": "the Xid number(s) of the kernel log line(s) the finding cites",
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
