@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 _SUFFIX = {
@@ -13,10 +14,25 @@ _RE = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-zA-Z]{0
 
 
 def parse_quantity(value) -> float | None:
-    """`"8"` -> 8.0, `"16Gi"` -> 17179869184.0; None when it is not a quantity."""
+    """`"8"` -> 8.0, `"16Gi"` -> 17179869184.0; None when it is not a quantity, or not a finite
+    one (`"1e400"`, a 401-digit number: a crafted bundle's, which `int()` would crash on)."""
+    if isinstance(value, bool):
+        return None
     if isinstance(value, (int, float)):
-        return float(value)
-    m = _RE.match(str(value))
+        return finite(value)
+    text = str(value)
+    m = _RE.match(text) if len(text) <= 64 else None
     if not m or m.group(2) not in _SUFFIX:
         return None
-    return float(m.group(1)) * _SUFFIX[m.group(2)]
+    return finite(float(m.group(1)) * _SUFFIX[m.group(2)])
+
+
+def finite(value) -> float | None:
+    """`value` as a finite float, or None (too large for a float, infinite, NaN, not a number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None

@@ -31,6 +31,8 @@ class Limits:
     max_file_bytes: int = 2 * 1024**3
     max_total_bytes: int = 8 * 1024**3
     max_ratio: float = 1000.0      # uncompressed bytes / compressed bytes, whole archive
+    max_depth: int = 64            # folders in a member's path (ours nest 7 deep)
+    max_path: int = 1024           # characters in a member's path
 
 
 DEFAULT_LIMITS = Limits()
@@ -77,6 +79,10 @@ def open_bundle(path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> Ope
 def _check_directory(root: Path, limits: Limits) -> None:
     count = total = 0
     for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = Path(dirpath).relative_to(root).as_posix()
+        if rel_dir.count("/") >= limits.max_depth or len(rel_dir) > limits.max_path:
+            raise UnsafeBundleError(f"refused bundle member {rel_dir[:80]}...: path longer than {limits.max_path} "
+                                    f"characters or deeper than {limits.max_depth} folders")
         for name in filenames:
             full = Path(dirpath, name)
             rel = full.relative_to(root).as_posix()
@@ -101,8 +107,11 @@ def _within_limits(name: str, size: int, count: int, total: int, limits: Limits)
         raise UnsafeBundleError(f"refused bundle: more than {limits.max_total_bytes} bytes (at {name})")
 
 
-def _member_name(raw: str) -> str:
+def _member_name(raw: str, limits: Limits = DEFAULT_LIMITS) -> str:
     name = raw.replace("\\", "/")
+    if len(name) > limits.max_path or name.count("/") > limits.max_depth:
+        raise UnsafeBundleError(f"refused bundle member {raw[:80]}...: path longer than {limits.max_path} "
+                                f"characters or deeper than {limits.max_depth} folders")
     if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
         raise UnsafeBundleError(f"refused bundle member {raw}: absolute path")
     norm = posixpath.normpath(name)
@@ -122,7 +131,7 @@ def _unpack(source: Path, dest: Path, limits: Limits) -> Path:
     with tar:
         try:
             for member in tar:
-                name = _member_name(member.name)
+                name = _member_name(member.name, limits)
                 if not name:
                     continue
                 tops.add(name.split("/", 1)[0])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -24,6 +25,7 @@ from triage.bundle.objects.list_items import iter_items
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.workload import GenericObject, Workload
+from triage.bundle.quantity import finite
 from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bundle
 from triage.errors import BundleError, UnsafeBundleError
 
@@ -92,7 +94,14 @@ class Manifest:
 
     @property
     def collectors(self) -> tuple[Mapping, ...]:
-        return tuple(c for c in self.raw.get("collectors") or () if isinstance(c, Mapping))
+        """Each collector entry; a `duration_s` that is no finite number is dropped."""
+        out = []
+        for c in self.raw.get("collectors") or ():
+            if isinstance(c, Mapping):
+                if "duration_s" in c and finite(c["duration_s"]) is None:
+                    c = {k: v for k, v in c.items() if k != "duration_s"}
+                out.append(c)
+        return tuple(out)
 
     @property
     def gaps(self) -> tuple[Mapping, ...]:
@@ -102,6 +111,38 @@ class Manifest:
     def redaction(self) -> Mapping:
         r = self.raw.get("redaction")
         return r if isinstance(r, Mapping) else {}
+
+
+# `"\ud800"` is valid JSON but no Unicode text: the lone surrogate it decodes to crashes every
+# writer (UnicodeEncodeError). Only a document holding such an escape is walked.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _clean_str(s: str) -> str:
+    return _LONE_SURROGATE.sub("\ufffd", s) if _LONE_SURROGATE.search(s) else s
+
+
+def _without_lone_surrogates(doc):
+    """`doc` with every lone surrogate in its strings and keys replaced by U+FFFD (iterative:
+    the document may be deep)."""
+    if isinstance(doc, str):
+        return _clean_str(doc)
+    root = [doc]
+    stack = [(root, 0)]
+    while stack:
+        container, key = stack.pop()
+        value = container[key]
+        if isinstance(value, str):
+            container[key] = _clean_str(value)
+        elif isinstance(value, list):
+            stack.extend((value, i) for i in range(len(value)))
+        elif isinstance(value, dict):
+            for k in list(value):
+                if isinstance(k, str) and _LONE_SURROGATE.search(k):
+                    value[_clean_str(k)] = value.pop(k)
+            stack.extend((value, k) for k in value)
+    return root[0]
 
 
 class Bundle:
@@ -136,7 +177,11 @@ class Bundle:
                 full = os.path.join(dirpath, name)
                 if os.path.islink(full) or not os.path.isfile(full):
                     continue
-                out.append(name if rel_dir == "." else f"{rel_dir}/{name}")
+                path = name if rel_dir == "." else f"{rel_dir}/{name}"
+                if _LONE_SURROGATE.search(path):    # a name that is not UTF-8: unreadable as text
+                    self.problems.append(Problem(_clean_str(path), "not read: its name is not UTF-8"))
+                    continue
+                out.append(path)
         return tuple(sorted(out))
 
     @cached_property
@@ -169,9 +214,14 @@ class Bundle:
         doc = None
         if path in self._file_set:
             try:
-                doc = json.loads(self.read_bytes(path))
+                data = self.read_bytes(path)
+                doc = json.loads(data)
+                if _SURROGATE_ESCAPE.search(data):
+                    doc = _without_lone_surrogates(doc)
             except (ValueError, UnicodeDecodeError) as err:
                 self.problems.append(Problem(path, f"not valid JSON: {err}"))
+            except RecursionError:
+                self.problems.append(Problem(path, "not read: JSON nested too deeply"))
         self._json_cache[path] = doc
         return doc
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from triage.bundle.quantity import finite
 from triage.classify.coverage import collector_layer
 from triage.classify.model import LAYER_ORDER, Severity
 from triage.render.untrusted_text import FIELD_MAX, bound_excerpt, clean
@@ -136,8 +137,8 @@ def collection(doc: dict) -> dict[str, Any]:
     for c in as_list(col.get("collectors")):
         c = as_dict(c)
         duration = c.get("duration_s")
-        duration = (f"{duration:.2f} s" if isinstance(duration, (int, float))
-                    and not isinstance(duration, bool) else "")
+        duration = finite(duration)
+        duration = f"{duration:.2f} s" if duration is not None else ""
         collectors.append({"name": clean(c.get("name"), 80), "status": clean(c.get("status"), 20),
                            "duration": duration, "error": clean(c.get("error"))})
     redaction = as_dict(col.get("redaction"))
