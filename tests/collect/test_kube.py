@@ -147,13 +147,12 @@ def test_the_next_page_is_asked_for_while_this_one_is_read(scripted):
                                       (200, {}, page(["c"]))]
     kube = Kube.connect(scripted, budget=Budget(10))
     seen, arrived_while_busy = [], []
-    for p in kube.list_pages("/api/v1/pods", {}, page_size=1):
+    for n, p in enumerate(kube.list_pages("/api/v1/pods", {}, page_size=1)):
         seen += [i["metadata"]["name"] for i in p["items"]]
-        before = len(_Script.arrivals)
         deadline = time.monotonic() + 2
-        while len(_Script.arrivals) == before and time.monotonic() < deadline and p["metadata"].get("continue"):
-            time.sleep(0.01)             # the caller is still busy with this page
-        arrived_while_busy.append(len(_Script.arrivals) > before)
+        while len(_Script.arrivals) < n + 2 and time.monotonic() < deadline and p["metadata"].get("continue"):
+            time.sleep(0.01)             # the caller is still busy with page n
+        arrived_while_busy.append(len(_Script.arrivals) >= n + 2)   # page n+1 was asked for meanwhile
     assert seen == ["a", "b", "c"]
     assert [p.split("?")[1] for _, p in _Script.arrivals] == ["limit=1", "limit=1&continue=t1", "limit=1&continue=t2"]
     assert arrived_while_busy == [True, True, False]

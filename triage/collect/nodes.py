@@ -67,7 +67,7 @@ def candidate_nodes(session: Session, pod: dict, limit: int) -> list[dict]:
             used.append(selector)
             query = {"labelSelector": selector} if selector else {}
             page_size = limit if selector else session.options.page_size
-            for page in session.kube.list_pages("/api/v1/nodes", query, page_size):
+            for page in _candidate_pages(session, selector, query, page_size, limit):
                 wanted.extend(n for n in page.get("items") or [] if is_gpu_node(n))
                 if len(wanted) >= limit:
                     break
@@ -82,6 +82,33 @@ def candidate_nodes(session: Session, pod: dict, limit: int) -> list[dict]:
     if kept:
         add_nodes(session, kept)
     return kept
+
+
+def _candidate_pages(session: Session, selector: str | None, query: dict, page_size: int, limit: int):
+    """The pages of one attempt, none asked for before it is needed (it stops at `limit`);
+    the first page for the GFD label alone is the one `collect` asked for with the pod."""
+    token = None
+    if selector == GPU_PRESENT_SELECTOR and page_size == limit:
+        first = session.submit_once(("candidates", selector, limit), candidate_page, session, selector, limit).result()
+        if isinstance(first, ApiFailure):
+            raise first
+        yield first
+        token = (first.get("metadata") or {}).get("continue")
+        if not token:
+            return
+    yield from session.kube.list_pages("/api/v1/nodes", {**query, "continue": token} if token else query, page_size,
+                                       ahead=False)
+
+
+def candidate_page(session: Session, selector: str, limit: int) -> dict | ApiFailure:
+    """The first page of nodes matching `selector` (at most `limit`), read and returned as it
+    came, not recorded: `collect` asks for it with a pod before knowing whether the pod is
+    pending; `candidate_nodes` takes what it needs from it. A failure is returned, not raised
+    or recorded (recorded only if the page is used)."""
+    try:
+        return session.kube.get_json("/api/v1/nodes", {"labelSelector": selector, "limit": limit})
+    except ApiFailure as failure:
+        return failure
 
 
 def gpu_nodes(session: Session) -> list[dict]:

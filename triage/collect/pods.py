@@ -37,7 +37,9 @@ def holds_resources(pod: dict) -> bool:
     return (pod.get("status") or {}).get("phase") not in ("Succeeded", "Failed")
 
 
-def get_pod(session: Session, namespace: str, name: str, required: bool = False) -> dict | None:
+def get_pod(session: Session, namespace: str, name: str, required: bool = False, record: bool = True) -> dict | None:
+    """record=False: the caller records it with `record_pod` (once the reads that need only
+    its fields are on their way: redacting is CPU, and the redactor may still be loading)."""
     path = layout.namespaced_list("pods", namespace)
     try:
         pod = session.kube.get_json(f"/api/v1/namespaces/{namespace}/pods/{name}")
@@ -46,9 +48,15 @@ def get_pod(session: Session, namespace: str, name: str, required: bool = False)
             raise ClusterError(f"pod {name} not found in namespace {namespace}") from None
         session.failed("pods", path, failure, needs("get", "pods", namespace))
         return None
+    if record:
+        record_pod(session, pod)
+    return pod
+
+
+def record_pod(session: Session, pod: dict) -> None:
+    path = layout.namespaced_list("pods", (pod.get("metadata") or {}).get("namespace") or "default")
     session.add_items(path, "PodList", "v1", [pod])
     session.ok("pods", path)
-    return pod
 
 
 def list_pods(session: Session, collector: str, namespace: str | None, query: dict,

@@ -89,11 +89,13 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
     if kube is None:
         kube = Kube.connect(options.kubeconfig, options.context, request_timeout=options.request_timeout,
                             budget=budget, concurrency=options.concurrency)
-    redactor = Redactor.from_options(options.redact, options.redact_patterns)
+    # A patterns file is read first (a bad one is a usage error before any request); else the
+    # redactor is built while the first round of requests is in flight (Session.build_redactor).
+    redactor = Redactor.from_options(options.redact, options.redact_patterns) if options.redact_patterns else None
     session = Session(kube, out_dir, options, redactor, progress)
     try:
-        early = (session.submit(pods.get_pod, session, target.namespace or "default", target.name or "", True)
-                 if target.kind == "Pod" else None)          # no need to wait for /version to ask
+        early = (session.submit(pods.get_pod, session, target.namespace or "default", target.name or "", True,
+                                False) if target.kind == "Pod" else None)   # no need to wait for /version to ask
         if target.kind == "Pod":
             _prefetch_namespace(session, target.namespace or "default", "Pod", target.name or "")
         if not options.exec:
@@ -102,6 +104,8 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
                                    "kernel log through the driver pod) were not run: --no-exec",
                                    "run without --no-exec (needs create pods/exec)")
         reviews = access.start(session, target.namespace) if options.access_review else []
+        if redactor is None:
+            session.build_redactor(lambda: Redactor.from_options(options.redact, None))
         _version(session)
         if reviews:
             access.finish(session, reviews)
@@ -152,6 +156,10 @@ def _prefetch_namespace(session: Session, ns: str, kind: str, name: str) -> None
     session.submit_once(("events", ns, kind, name), events.collect_events, session, ns, kind, name)
     _namespace_reads(session, ns)
     _cluster_reads(session)
+    if kind == "Pod":       # a pending pod's first candidate list (a few GPU nodes); unused if it runs
+        limit = session.options.max_candidate_nodes
+        session.submit_once(("candidates", nodes_mod.GPU_PRESENT_SELECTOR, limit), nodes_mod.candidate_page, session,
+                            nodes_mod.GPU_PRESENT_SELECTOR, limit)
 
 
 def _namespace_reads(session: Session, ns: str) -> list[Future]:
@@ -264,7 +272,9 @@ def _collect_pod_target(session: Session, target: Target, pod: dict | None) -> N
         session.gather([session.submit_once(("events", ns, "Pod", target.name or ""), events.collect_events,
                                             session, ns, "Pod", target.name or "")])
         return
+    recorded = session.submit(pods.record_pod, session, pod)   # redacted in the pool: what follows reads its fields
     _pod_context(session, [pod])
+    session.gather([recorded])
 
 
 def _collect_workload_target(session: Session, target: Target) -> None:
