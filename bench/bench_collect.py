@@ -7,10 +7,12 @@ Generates a synthetic bundle (triage.synth.generate, seed 1), serves it with the
 server (20 ms added to every answer, like a distant API server), then runs, each as its
 own process, in one run:
 
-- `gpu-triage collect pod` of a pending GPU pod (team-000/llm-pending-0), and
+- `gpu-triage collect pod` of a pending GPU pod (team-000/llm-pending-0),
+- `gpu-triage pod` of the same pod (collection and the whole diagnosis), and
 - the seed's "Evidence-Based Pending Investigation" script (kubectl + jq), extracted
-  verbatim from ../shared/seeds/000_*.txt, for the same pod (these two interleaved,
-  --repeat times, median shown);
+  verbatim from ../shared/seeds/000_*.txt, for the same pod, its example node label
+  replaced by one its cluster's nodes carry (these three interleaved, --repeat times,
+  median shown);
 - `kubectl get pods -A -o json` (the baseline a scan is held to);
 - `gpu-triage collect scan -A`.
 
@@ -18,10 +20,13 @@ and prints wall time, requests and bytes (from the server's request log), the cr
 of the two short runs (time before the first request, the span of requests and how many
 serial rounds they took, time after the last answer), and peak memory
 (max RSS of the process tree's largest process) and CPU time (user + system of the whole
-process tree), both from /usr/bin/time -v, then the ratios
-the issue sets as targets: pod collection vs the seed script (< 1.0), scan vs kubectl
-(<= 1.5) and scan's peak memory (< 500 MB). kubectl's discovery cache and the replay
-server's selector indexes are warmed first (warm_indexes), so no run pays a one-time cost.
+process tree), both from /usr/bin/time -v, then the ratios issue 16 sets as targets:
+`collect pod` vs the seed script (<= 0.5), `gpu-triage pod` vs the seed script (<= 0.8),
+scan vs kubectl (<= 0.12) and scan's peak memory (<= 300 MB). The short runs' ratios are
+medians of the per-round ratios (each round runs the three back to back). kubectl's
+discovery cache and the replay server's selector indexes are warmed first (warm_indexes),
+so no run pays a one-time cost. Python modules are byte-compiled once into a cache of the
+run's own (PYTHONPYCACHEPREFIX), as an installed tool has them.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import argparse
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -45,15 +51,23 @@ from triage.synth.generate import generate_bundle  # noqa: E402
 
 SEED_FILE = next((REPO.parent / "shared" / "seeds").glob("000_*.txt"), None)
 PENDING_NS, PENDING_POD = "team-000", "llm-pending-0"
+# The seed lists the nodes of the GPU family the pod wants with an example label no node of
+# the synthetic cluster carries (it would list nothing); the synthetic cluster's A100 nodes
+# carry GFD's product label (~280 of 1,250 GPU nodes), so the script does the read it means.
+SEED_NODE_LABEL = ("accelerator.example.com/gpu-family=a100", "nvidia.com/gpu.product=NVIDIA-A100-SXM4-80GB")
 
 
 def seed_script(namespace: str, pod: str) -> str:
-    """The seed's script, verbatim, with its two placeholders filled."""
+    """The seed's script, verbatim, with its two placeholders filled and its example node
+    label replaced by one that matches nodes of the synthetic cluster (SEED_NODE_LABEL)."""
     text = SEED_FILE.read_text(encoding="utf-8")
     start = text.index("#!/usr/bin/env bash", text.index("Evidence\u2011Based Pending Investigation"))
     end = text.index("\nEvidence:", start)
     script = text[start:end].rstrip() + "\n"
     script = script.replace('NAMESPACE="NAMESPACE"', f'NAMESPACE="{namespace}"', 1)
+    if SEED_NODE_LABEL[0] not in script:
+        raise SystemExit(f"the seed script no longer lists nodes by {SEED_NODE_LABEL[0]}: update SEED_NODE_LABEL")
+    script = script.replace(SEED_NODE_LABEL[0], SEED_NODE_LABEL[1], 1)
     return script.replace('POD="POD_NAME"', f'POD="{pod}"', 1)
 
 
@@ -109,6 +123,7 @@ def warm_indexes(url: str) -> None:
     no measured query is served from the server's result cache either."""
     for path in ("/api/v1/pods?fieldSelector=spec.nodeName%3Dwarm-up&limit=1",
                  "/api/v1/nodes?labelSelector=nvidia.com/gpu.present%3Dwarm-up&limit=1",
+                 "/api/v1/nodes?labelSelector=nvidia.com/gpu.product%3Dwarm-up&limit=1",
                  "/api/v1/events?fieldSelector=involvedObject.kind%3DPod,involvedObject.name%3Dwarm-up&limit=1",
                  "/api/v1/pods?labelSelector=app%3Dwarm-up&limit=1"):
         urllib.request.urlopen(url + path, timeout=300).read()
@@ -140,23 +155,31 @@ def main(argv=None) -> int:
         with ReplayServer(bundle, port=0, faults=Faults(seed=1, latency_ms=args.latency_ms)) as srv:
             kubeconfig = srv.write_kubeconfig(work / "kubeconfig")
             env = {**os.environ, "KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(work / "kube-cache"),
-                   "PATH": os.environ.get("PATH", "")}
+                   "PATH": os.environ.get("PATH", ""), "PYTHONPYCACHEPREFIX": str(work / "pyc")}
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
             subprocess.run(["kubectl", "api-resources"], env=env, stdout=subprocess.DEVNULL, check=True)
             warm_indexes(srv.url)
             script = work / "pending.sh"
             script.write_text(seed_script(PENDING_NS, PENDING_POD))
             gpu_triage = [sys.executable, "-m", "triage.cli"]
             flags = ["--kubeconfig", str(kubeconfig), "--timeout", "600"]
-            pod_runs, seed_runs = [], []
+            pod_runs, seed_runs, diag_runs = [], [], []
+            subprocess.run(gpu_triage + ["pod", PENDING_POD, "-n", PENDING_NS] + flags, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)   # fills the bytecode cache
             for i in range(args.repeat):        # short runs: interleaved, median of N (noise on a busy box)
                 shutil.rmtree(work / "pod-bundle", ignore_errors=True)
                 pod_runs.append(measure("gpu-triage collect pod", gpu_triage + [
                     "collect", "pod", PENDING_POD, "-n", PENDING_NS, "-o", str(work / "pod-bundle")] + flags, srv, env))
                 seed_runs.append(measure("seed script (kubectl+jq)", ["bash", str(script)], srv, env,
                                          work / "seed.out"))
+                diag_runs.append(measure("gpu-triage pod (diagnosis)", gpu_triage + [
+                    "pod", PENDING_POD, "-n", PENDING_NS] + flags, srv, env, work / "diagnosis.txt"))
+            pod_ratio = statistics.median(p["wall"] / s["wall"] for p, s in zip(pod_runs, seed_runs))
+            diag_ratio = statistics.median(d["wall"] / s["wall"] for d, s in zip(diag_runs, seed_runs))
             runs = [
                 median_run(pod_runs),
                 median_run(seed_runs),
+                median_run(diag_runs),
                 measure("kubectl get pods -A -o json", ["kubectl", "get", "pods", "-A", "-o", "json"], srv, env,
                         work / "pods.json"),
                 measure("gpu-triage collect scan -A", gpu_triage + ["collect", "scan", "-A",
@@ -164,6 +187,7 @@ def main(argv=None) -> int:
             ]
         collected = {"gpu-triage collect pod": tree_size(work / "pod-bundle"),
                      "seed script (kubectl+jq)": tree_size(work / "seed.out"),
+                     "gpu-triage pod (diagnosis)": tree_size(work / "diagnosis.txt"),
                      "kubectl get pods -A -o json": tree_size(work / "pods.json"),
                      "gpu-triage collect scan -A": tree_size(work / "scan-bundle")}
         print(f"\n{args.nodes} nodes, {args.pods} pods, {args.latency_ms:g} ms per request\n")
@@ -172,23 +196,31 @@ def main(argv=None) -> int:
             files, size = collected[r["name"]]
             print(f"{r['name']:30} {r['wall']:8.2f} {r['cpu']:6.2f} {r['requests']:9d} {r['bytes'] / 1e6:9.2f} {r['rss_mb']:8.0f} "
                   f"{files:10d} {size / 1e6:8.2f}" + ("" if r["rc"] == 0 else f"  (exit {r['rc']})"))
-        pod, seed, kubectl, scan = runs
-        print(f"\nwall times of {args.repeat} interleaved runs: collect pod {pod['walls']}, seed {seed['walls']}")
+        pod, seed, diag, kubectl, scan = runs
+        print(f"\nwall times of {args.repeat} interleaved runs: collect pod {pod['walls']}, seed {seed['walls']}, "
+              f"gpu-triage pod {diag['walls']}")
         print("\ncritical path of the median runs (server's request log; a round = a stretch with requests in flight)")
         print(f"{'command':30} {'before 1st req s':>16} {'requests span s':>15} {'rounds':>6} {'after last s':>12}")
-        for r in (pod, seed):
+        for r in (pod, seed, diag):
             cp = r.get("path") or {}
             if cp:
                 print(f"{r['name']:30} {cp['before_first']:16.3f} {cp['requests_span']:15.3f} {cp['rounds']:6d} "
                       f"{cp['after_last']:12.3f}")
-        print(f"\npod collection / seed script wall time: {pod['wall'] / seed['wall']:.2f}  (target < 1.00)"
+        print(f"\ncollect pod / seed script wall time:    {pod_ratio:.2f}  (target <= 0.50; median of per-round ratios)"
               f"; CPU time: {pod['cpu'] / max(seed['cpu'], 1e-9):.2f}"
               f"; best of {args.repeat} each: {min(pod['walls']) / max(min(seed['walls']), 1e-9):.2f}")
-        print(f"scan / kubectl get pods -A wall time:   {scan['wall'] / kubectl['wall']:.2f}  (target <= 1.50)"
+        print(f"gpu-triage pod / seed script wall time: {diag_ratio:.2f}  (target <= 0.80)"
+              f"; CPU time: {diag['cpu'] / max(seed['cpu'], 1e-9):.2f}"
+              f"; best of {args.repeat} each: {min(diag['walls']) / max(min(seed['walls']), 1e-9):.2f}")
+        cp = pod.get("path") or {}
+        if cp:
+            print(f"collect pod time to first request: {cp['before_first']:.3f} s; then {cp['rounds']} rounds "
+                  f"of requests over {cp['requests_span']:.3f} s")
+        print(f"scan / kubectl get pods -A wall time:   {scan['wall'] / kubectl['wall']:.2f}  (target <= 0.12)"
               f"; CPU time: {scan['cpu'] / max(kubectl['cpu'], 1e-9):.2f}")
         load = os.getloadavg()[0]
         print(f"load average during the run: {load:.1f} on {os.cpu_count()} CPUs (wall times stretch with it)")
-        print(f"scan peak memory: {scan['rss_mb']:.0f} MB  (target < 500 MB)")
+        print(f"scan peak memory: {scan['rss_mb']:.0f} MB  (target <= 300 MB)")
         return 0 if all(r["rc"] == 0 for r in runs) else 1
     finally:
         shutil.rmtree(work, ignore_errors=True)
