@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
+from triage.render.untrusted_text import strip_controls
+
 MAX_BLOCKS = 50
 MAX_HEADER = 150
 MAX_SECTION = 3000
@@ -50,7 +52,7 @@ def _code(text: str, limit: int) -> str:
 
 def _plain(text: str) -> str:
     """Slack mrkdwn control characters from cluster data shown as text."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return strip_controls(str(text)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def escape_doc(value):

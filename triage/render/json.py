@@ -13,6 +13,7 @@ from pathlib import Path
 
 from triage import TOOL_NAME, __version__, playbooks
 from triage.classify.model import Diagnosis, Finding, Report
+from triage.render.untrusted_text import sanitise_doc
 
 SCHEMA = "gpu-triage.findings/v1"
 
@@ -145,8 +146,8 @@ def findings_document(report: Report, bundle) -> dict:
         "bundle_sha256": _bundle_sha256(Path(bundle.source)),
         "problems": [{"path": p.path, "detail": p.detail} for p in sorted(bundle.problems, key=lambda p: p.path)],
     }
-    return doc
+    return sanitise_doc(doc)
 
 
 def dumps(doc: dict) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+    return json.dumps(sanitise_doc(doc), indent=2, ensure_ascii=False, sort_keys=False) + "\n"

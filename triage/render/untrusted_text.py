@@ -21,7 +21,30 @@ EXCERPT_MAX_LINE = 600
 EXCERPT_MAX_CHARS = 2000
 FIELD_MAX = 300
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# Removed from every string a renderer (text, Markdown, HTML, JSON, Slack) writes: C0 controls
+# but tab and newline (ESC starts ANSI sequences), DEL and C1 (CSI U+009B, ST U+009C, OSC U+009D),
+# line/paragraph separators, the bidi embeddings, overrides and isolates (U+202A-U+202E,
+# U+2066-U+2069), the bidi marks (U+200E, U+200F, U+061C), and the invisible zero-width
+# characters (U+200B-U+200D, U+2060-U+2064, U+FEFF) that hide or reorder what a reader sees.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e"
+                      r"\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+def strip_controls(text: str) -> str:
+    """`text` without the characters above (tabs and newlines kept)."""
+    return _CONTROL.sub("", text)
+
+
+def sanitise_doc(value):
+    """A copy of a findings document (any JSON value) with `strip_controls` applied to every
+    string, keys included: the one place every output format gets it from."""
+    if isinstance(value, str):
+        return _CONTROL.sub("", value)
+    if isinstance(value, dict):
+        return {(_CONTROL.sub("", k) if isinstance(k, str) else k): sanitise_doc(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [sanitise_doc(v) for v in value]
+    return value
 
 
 def clean(value: object, limit: int = FIELD_MAX) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Iterable
 
 from triage.errors import TriageError
 from triage.incidents import group_incidents, healthy_targets
-from triage.render.untrusted_text import clean, slug
+from triage.render.untrusted_text import clean, sanitise_doc, slug
 from triage.render.view_parts import (
     LAYERS, SEVERITIES, STATUSES, as_dict, as_list, collection, finding, gap, inventory, ladder, release_checks,
     target_text)
@@ -173,6 +173,7 @@ def build_view(doc: object) -> dict[str, Any]:
     """Everything a report shows, in the report's order, from a findings document."""
     if not isinstance(doc, dict):
         raise ReportError("not a findings document: expected a JSON object")
+    doc = sanitise_doc(doc)      # a document read from a file may come from anywhere
     schema = doc.get("schema")
     if not (isinstance(schema, str) and schema.startswith("gpu-triage.findings/v1")):
         raise ReportError(f"not a findings v1 document (schema {clean(schema, 60)!r}); "
