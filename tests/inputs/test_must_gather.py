@@ -40,11 +40,18 @@ def test_must_gather_names_the_workload_it_cannot_hold():
     assert "gpu-triage collect pod NAME -n NAMESPACE" in needs
 
 
-def test_as_must_gather_and_a_nested_oc_adm_download(tmp_path):
-    nested = tmp_path / "must-gather.local.5541" / "registry-nvcr-io-nvidia-gpu-operator-must-gather"
+def test_a_nested_oc_adm_must_gather_download(tmp_path):
+    """`oc adm must-gather --image=nvcr.io/nvidia/gpu-operator:v23.9.1` (the image ran hack/must-gather.sh
+    as /usr/bin/gather until 2026-05, ARTIFACT_DIR=/must-gather, writing a `version` file) downloads into
+    must-gather.local.<id>/<image>/ beside oc's own `timestamp` file."""
+    top = tmp_path / "must-gather.local.5541"
+    nested = top / "nvcr-io-nvidia-gpu-operator-sha256-0f1e2d"
     shutil.copytree(MG, nested)
-    r = run("analyze", str(tmp_path / "must-gather.local.5541"), "--as", "must-gather", "-o", "json")
+    (nested / "version").write_text("NVIDIA GPU Operator\nv23.9.1\n")
+    (top / "timestamp").write_text("2026-11-29 15:00:00.000 +0000 UTC\n")
+    r = run("analyze", str(top), "-o", "json")
     assert r.rc == 3, r.err
+    assert "as must-gather" in r.err and "GPU Operator v23.9.1" in r.err
     assert any(d["status"] == "problem" for d in r.doc["diagnoses"])
 
 

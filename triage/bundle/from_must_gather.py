@@ -247,4 +247,7 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
     w.write_manifest(None, extra={"input": {"reader": "must-gather"}})
     note = (f"{len(pods)} pods, {len(daemonsets)} DaemonSets, {len(nodes)} nodes, {logs} container logs, "
             f"{smi} nvidia-smi, {reports} bug reports")
+    version = (_read(src / "version") or "").splitlines()          # written by the /usr/bin/gather image
+    if len(version) >= 2 and version[0].strip() == "NVIDIA GPU Operator" and len(version[1]) < 80:
+        note = f"GPU Operator {version[1].strip()}, " + note
     return {"note": note, "root": str(src), "files": read}, smap
