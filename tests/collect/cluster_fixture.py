@@ -24,6 +24,8 @@ from tests.conftest import CORPUS
 
 T0 = "2026-11-29T14:00:00Z"
 OPERATOR_NS = "nvidia-system"
+# the driver pod's image and the ClusterPolicy name the driver this capture reports (590.48.01):
+# a world whose driver sources disagree is driver.version_inconsistent
 NVIDIA_SMI = (CORPUS / "nvidia-smi/text/h100-80gb-hbm3-590.48.01-linux-default-idle.txt").read_text()
 NVIDIA_SMI_XML = (CORPUS / "nvidia-smi/xml/8x-h100-80gb-hbm3-580.105.08-nvidia-k8s-test-infra.xml").read_text()
 
@@ -141,7 +143,7 @@ def stack_pods(node_name: str, suffix: str, plugin_log: str) -> list[tuple[dict,
                              "state": {"terminated": {"exitCode": 0, "reason": "Completed"}}}])
     out.append((dp, {"nvidia-device-plugin": plugin_log, "toolkit-validation": "toolkit is ready\n"}))
     drv = pod(f"nvidia-driver-daemonset-{suffix}", ns, node_name,
-              [container("nvidia-driver-ctr", image="nvcr.io/nvidia/driver:550.90.07-ubuntu22.04")],
+              [container("nvidia-driver-ctr", image="nvcr.io/nvidia/driver:590.48.01-ubuntu22.04")],
               labels={"app": "nvidia-driver-daemonset"}, owner=("DaemonSet", "nvidia-driver-daemonset"),
               statuses=[running("nvidia-driver-ctr")])
     out.append((drv, {"nvidia-driver-ctr": "Done, now waiting for signal\n"}))
@@ -294,7 +296,7 @@ def build(root: Path, secrets: dict[str, str] | None = None, dcgm: bool | bytes 
                  {"apiVersion": "policy/v1", "kind": "PodDisruptionBudgetList", "metadata": {}, "items": [pdb]})
     w.write_json(layout.custom_resource("clusterpolicies.nvidia.com"),
                  [{"apiVersion": "nvidia.com/v1", "kind": "ClusterPolicy", "metadata": meta("ClusterPolicy", "cluster-policy"),
-                   "spec": {"driver": {"enabled": True, "version": "550.90.07"}, "devicePlugin": {"enabled": True}},
+                   "spec": {"driver": {"enabled": True, "version": "590.48.01"}, "devicePlugin": {"enabled": True}},
                    "status": {"state": "ready", "namespace": OPERATOR_NS}}])
 
     # Logs

@@ -138,13 +138,15 @@ def test_missing_pod_and_unknown_context_are_one_line_errors(tmp_path):
 def test_dcgm_is_read_through_the_pod_proxy_and_a_refusal_names_the_permission(tmp_path):
     """No scrape was recorded for gpu-node-1, so the replay server's pod proxy answers 404 (as
     an exporter that is not there): the exporter on the target's node is asked, once, and
-    the gap says what would close it."""
+    the gap says a 404 is nothing a permission would close."""
     with served(tmp_path, dcgm=True) as srv:
         result, _ = run_collect(srv, tmp_path, name=TRAINER)
         proxied = [r for r in srv.requests if "/proxy/" in r.path]
     assert [(r.method, r.path) for r in proxied] == [
         ("GET", f"/api/v1/namespaces/{OPERATOR_NS}/pods/nvidia-dcgm-exporter-aaaaa:9400/proxy/metrics")]
-    assert gaps(result) == [("dcgm", "NotFound", f"get pods/proxy in namespace {OPERATOR_NS}")]
+    # a 404 is no permission to grant: the exporter is not there (issue 14: not 'needs get pods/proxy')
+    assert gaps(result) == [("dcgm", "NotFound",
+                             "nothing to grant: the server has no such object or API (404: not installed, or gone)")]
     assert (result.path / layout.errors_path(layout.node_dcgm("gpu-node-1"))).is_file()
     assert (result.path / layout.container_log(OPERATOR_NS, "nvidia-dcgm-exporter-aaaaa",
                                                "nvidia-dcgm-exporter")).read_text() == "Starting webserver\n"

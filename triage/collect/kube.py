@@ -305,8 +305,13 @@ class Kube:
                 raise ClusterError(f"context {context!r} not found in kubeconfig {paths}: "
                                    "see `kubectl config get-contexts`") from None
             raise ClusterError(f"cannot use kubeconfig {paths}: {text}") from None
-        except (OSError, ValueError, TypeError) as err:
-            raise ClusterError(f"cannot read kubeconfig {paths}: {err}") from None
+        except ClusterError:
+            raise
+        except Exception as err:        # a malformed file: YAML errors, wrong shapes (the user's to fix)
+            if not (isinstance(err, (OSError, ValueError, TypeError, AttributeError))
+                    or type(err).__module__.split(".")[0] == "yaml"):
+                raise
+            raise ClusterError(_kubeconfig_problem(paths, err)) from None
         return cls(configuration, **kw)
 
     def close(self) -> None:
@@ -644,16 +649,56 @@ class _paging_gc:
         return False
 
 
-def _transport_failure(err: BaseException, timeout: float, path: str, when: str = "no answer") -> ApiFailure:
-    """urllib3 wraps the real cause in MaxRetryError (we retry ourselves): unwrap it."""
+# what went wrong on the wire, by the words of the message each kind starts with (run._version
+# gives the advice for each); the ApiFailure reason stays Timeout or Unreachable for the retries
+REFUSED, NO_HOST, TLS_FAILED, NO_ANSWER = "connection refused", "cannot resolve", "TLS handshake failed", "no answer"
+
+
+def _transport_failure(err: BaseException, timeout: float, path: str, when: str = NO_ANSWER) -> ApiFailure:
+    """urllib3 wraps the real cause in MaxRetryError (we retry ourselves): unwrap it. A refused
+    connection is checked first: urllib3's NewConnectionError is a ConnectTimeoutError too."""
+    import ssl
     urllib3 = _client().urllib3
     cause = getattr(err, "reason", None) if isinstance(err, urllib3.exceptions.MaxRetryError) else err
     cause = cause or err
-    if isinstance(cause, (urllib3.exceptions.TimeoutError, TimeoutError)) or "timed out" in str(cause):
+    text = str(cause)
+    if isinstance(cause, ConnectionRefusedError) or "Connection refused" in text or "Errno 111" in text:
+        return ApiFailure(None, "Unreachable", f"{REFUSED}: nothing listens at that address and port", path)
+    if isinstance(cause, urllib3.exceptions.NameResolutionError) or "Name or service not known" in text \
+            or "nodename nor servname" in text or "Temporary failure in name resolution" in text:
+        return ApiFailure(None, "Unreachable", f"{NO_HOST} the server's host name ({_short(cause)})", path)
+    if isinstance(cause, (urllib3.exceptions.SSLError, ssl.SSLError)) or "SSL" in type(cause).__name__:
+        return ApiFailure(None, "Unreachable", f"{TLS_FAILED}: {_tls_reason(text)}", path)
+    if isinstance(cause, (urllib3.exceptions.TimeoutError, TimeoutError)) or "timed out" in text:
         return ApiFailure(None, "Timeout", f"{when}: nothing received for {timeout:.1f}s", path)
-    if isinstance(cause, urllib3.exceptions.NewConnectionError) or isinstance(cause, ConnectionRefusedError):
+    if isinstance(cause, urllib3.exceptions.NewConnectionError):
         return ApiFailure(None, "Unreachable", f"cannot connect: {_short(cause)}", path)
     return ApiFailure(None, "Unreachable", f"{when}: connection dropped ({type(cause).__name__})", path)
+
+
+def _tls_reason(text: str) -> str:
+    """The TLS failure in a few words a user can act on."""
+    if "CERTIFICATE_VERIFY_FAILED" in text or "certificate verify failed" in text:
+        detail = re.search(r"certificate verify failed: ([^()'\"]+)", text)
+        return "the server's certificate is not trusted" + (f" ({detail.group(1).strip()})" if detail else "")
+    if "WRONG_VERSION_NUMBER" in text or "wrong version number" in text or "record layer failure" in text:
+        return "the server does not speak TLS at that address (an http:// server, or the wrong port?)"
+    if "hostname" in text.lower() and "match" in text.lower():
+        return "the server's certificate is for another host name"
+    return re.sub(r"\s+", " ", text)[:160]
+
+
+def _kubeconfig_problem(paths: str, err: BaseException) -> str:
+    """One line naming the kubeconfig file and what is wrong with it (the user's to fix)."""
+    mark = getattr(err, "problem_mark", None)
+    if mark is not None:          # yaml.MarkedYAMLError: where in which file
+        where = f"{getattr(mark, 'name', None) or paths}, line {mark.line + 1}, column {mark.column + 1}"
+        problem = getattr(err, "problem", None) or type(err).__name__
+        return (f"kubeconfig {where} is not valid YAML ({problem}): fix the file, or pass another with "
+                "--kubeconfig")
+    if isinstance(err, (AttributeError, TypeError)):
+        return f"kubeconfig {paths} is not a kubeconfig (no clusters, users and contexts mapping): {err}"
+    return f"cannot read kubeconfig {paths}: {err}"
 
 
 def _short(err: BaseException) -> str:

@@ -128,14 +128,30 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
     return CollectResult(Path(path), manifest)
 
 
+def _unreachable_advice(failure) -> str:
+    """What to check, by how the connection failed (kube._transport_failure's words)."""
+    from triage.collect import kube as kube_mod
+    message = failure.message or ""
+    if message.startswith(kube_mod.REFUSED):
+        return ("is the cluster up, and the server address and port in the kubeconfig right "
+                "(kubectl config view --minify)? A tunnel or port-forward that is not running refuses too")
+    if message.startswith(kube_mod.NO_HOST):
+        return "check the server's host name in the kubeconfig (kubectl config view --minify) and your DNS or VPN"
+    if message.startswith(kube_mod.TLS_FAILED):
+        return ("check the kubeconfig's certificate-authority-data for this cluster and that the server "
+                "address is the cluster's https:// endpoint")
+    if failure.reason == "Timeout":
+        return "check your network or VPN, or raise --request-timeout"
+    return "check the address (kubectl config view --minify), your network or VPN"
+
+
 def _version(session: Session) -> None:
     try:
         doc = session.kube.get_json("/version", timeout=min(10.0, session.options.request_timeout))
     except ApiFailure as failure:
         if failure.reason in ("Unreachable", "Timeout"):
-            raise ClusterError(f"cannot reach the API server at {session.kube.host}: {failure.message}; check the "
-                               "address (kubectl config view --minify), your network or VPN, or raise "
-                               "--request-timeout") from None
+            raise ClusterError(f"cannot reach the API server at {session.kube.host}: {failure.message}; "
+                               f"{_unreachable_advice(failure)}") from None
         if failure.status == 401:
             raise ClusterError(f"the API server at {session.kube.host} refused our credentials "
                                f"(401): log in again or check the kubeconfig user") from None

@@ -307,8 +307,12 @@ def _sort_key(item: dict) -> tuple:
 
 
 def _needs_for(failure: ApiFailure, needs: str) -> str:
+    """What would close a gap, by the kind of failure: a permission only for 401/403 (the
+    caller keeps `needs` as is there); 404 is not installed or gone, 400 the server's own reason."""
+    if failure.reason == "NotFound":
+        return "nothing to grant: the server has no such object or API (404: not installed, or gone)"
     if failure.reason == "BadRequest":
-        return f"{needs}, and a server that still holds it (it answered: {failure.message})"
+        return f"nothing to grant: the server refused the request (400: {failure.message})"
     if failure.reason in ("Timeout", "BudgetExceeded"):
         return f"{needs} (not answered in time: raise --request-timeout or --timeout)"
     if failure.reason in ("TooManyRequests", "ServerError", "Unreachable"):
