@@ -41,6 +41,8 @@ class TextSummary:
     def recognised(self) -> bool:
         return any(b["used"] for b in self.blocks)
 
+    guessed_pod: bool = False             # the paste's only pod is one no command names (default/pasted-log)
+
 
 @dataclass
 class _Pieces:
@@ -60,7 +62,9 @@ class _Pieces:
     kernel: list[tuple[str, int, list[str]]] = field(default_factory=list)    # (input, first, lines)
     kernel_hosts: set[str] = field(default_factory=set)
     filtered_nodes: list[str] = field(default_factory=list)     # described through `| grep`
+    bare_logs: list[tuple[str, int, list[str]]] = field(default_factory=list)   # logs no command names
     listed_pods: dict[str, list[tuple[str, str]]] = field(default_factory=dict)   # node -> its Non-terminated Pods
+    bare_lines: list[tuple[int, str]] = field(default_factory=list)
 
 
 def _ns(cmd: B.Command | None) -> str:
@@ -146,7 +150,10 @@ def _read_block(block: B.Block, input_name: str, p: _Pieces) -> str | None:
     if block.shape == B.LOGS:
         if cmd is None:
             cmd = _command_from_file_name(input_name)
-        if cmd is None or cmd.tool not in ("kubectl", "oc", "k"):
+        if cmd is None:
+            p.bare_logs.append((input_name, block.start, block.lines))
+            return None          # read as the log of a pod the paste does not name (see write_text_bundle)
+        if cmd.tool not in ("kubectl", "oc", "k"):
             return ("a log without the command that printed it: paste it with its prompt line "
                     "(`$ kubectl logs -n NAMESPACE POD -c CONTAINER`)")
         pos = cmd.positionals()
@@ -196,6 +203,36 @@ def _command_from_file_name(input_name: str) -> B.Command | None:
     return B.parse_command(f"kubectl logs {stem}")
 
 
+BARE_POD = ("default", "pasted-log")
+
+
+def _bare_log_pod(p: _Pieces, summary: TextSummary) -> tuple[str, str] | None:
+    """Log lines pasted with no command and nothing else naming a pod: the log of the pod the ticket
+    is about, which the paste does not name (`default/pasted-log`, a gap asks for its name). With
+    other pods in the paste, the lines cannot be placed, and are listed as unread."""
+    if not p.bare_logs:
+        return None
+    if p.pods or p.logs or p.execs:
+        for input_name, first, lines in p.bare_logs:
+            summary.unread.append({"input": input_name, "lines": [first, first + len(lines) - 1], "shape": B.LOGS,
+                                   "command": None, "used": False,
+                                   "why": "a log without the command that printed it: paste it with its prompt line "
+                                          "(`$ kubectl logs -n NAMESPACE POD -c CONTAINER`)"})
+            for b in summary.blocks:
+                if b["input"] == input_name and b["lines"][0] == first:
+                    b["used"] = False
+        return None
+    ns, pod = BARE_POD
+    raw = _stub_pod(ns, pod, "log", None)
+    raw["metadata"]["annotations"][PASTED] = "log lines pasted without the command that printed them"
+    p.pods[BARE_POD] = raw
+    p.pod_anchors[BARE_POD] = [Anchor(pod, (), p.bare_logs[0][1])]
+    p.pod_input[BARE_POD] = p.bare_logs[0][0]
+    p.bare_lines = [(n, t) for input_name, first, lines in p.bare_logs for n, t in
+                    enumerate(lines, start=first)]
+    return BARE_POD
+
+
 def _stub_pod(ns: str, name: str, container: str, node: str | None) -> dict:
     """A pod the paste only names (its log was pasted, not its state)."""
     spec: dict = {"containers": [{"name": container}]}
@@ -233,6 +270,7 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
                 summary.unread.append({**entry, "why": why})
     w = RedactingWriter(root)
     only_node = p.described_nodes[0] if len(p.described_nodes) == 1 else None
+    guessed = _bare_log_pod(p, summary)
     # logs and exec outputs name pods: attach them, making a stub for a pod not pasted
     stubs: list[tuple[str, str]] = []
     for ns, pod, container, previous, input_name, first, lines in p.logs:
@@ -246,6 +284,12 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
         container = container or (names[0] if names else pod)
         path = w.write_text(layout.container_log(ns, pod, container, previous), "\n".join(lines) + "\n")
         smap.text(path, input_name, first)
+    if guessed:
+        inputs_of = {name for name, _, _ in p.bare_logs}
+        path = layout.container_log(guessed[0], guessed[1], "log")
+        w.write_text(path, "\n".join(t for _, t in p.bare_lines) + "\n")
+        if len(inputs_of) == 1:
+            smap.scattered(path, p.bare_logs[0][0], [n for n, _ in p.bare_lines])
     for ns, pod, container, command, input_name, first, lines in p.execs:
         raw = p.pods.get((ns, pod))
         if raw is None:
@@ -289,6 +333,8 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
                                                                    "items": events})
         anchors = p.event_anchors[ns]
         smap.json(path, p.event_input[ns], anchors, anchors[0].line if anchors else None)
+    if guessed:
+        stubs.append(guessed)
     for gap in _gaps(p, stubs, summary):
         w.gaps.append(gap)
     target = None
@@ -298,11 +344,16 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
         target = {"kind": "Pod", "namespace": ns, "name": name}
     elif not p.described_pods and len(p.described_nodes) == 1 and not p.pods:
         target = {"kind": "Node", "name": p.described_nodes[0]}
+    elif guessed and not p.described_pods:
+        target = {"kind": "Pod", "namespace": guessed[0], "name": guessed[1]}
     elif not p.described_pods:
         logged = sorted({(ns, pod) for ns, pod, *_ in p.logs} | {(ns, pod) for ns, pod, *_ in p.execs})
         if len(logged) == 1:               # the one pod whose log or nvidia-smi was pasted
             target = {"kind": "Pod", "namespace": logged[0][0], "name": logged[0][1]}
     summary.target = target
+    # a target the paste only names (its log, not its state): NO_GPU could not be known from it
+    summary.guessed_pod = bool(target and target.get("kind") == "Pod"
+                               and (target["namespace"], target["name"]) in set(stubs))
     w.write_manifest(target, extra={"input": {"reader": READER, "files": [n for n, _ in inputs]}})
     return summary
 
@@ -360,6 +411,11 @@ def _gaps(p: _Pieces, stubs: list[tuple[str, str]], summary: TextSummary) -> lis
             "paste `kubectl get pods -n gpu-operator -o wide` and the toolkit's log "
             "(`kubectl logs -n gpu-operator -l app=nvidia-container-toolkit-daemonset --tail=100`)", "logs")
     for ns, pod in stubs:
+        if (ns, pod) == BARE_POD:
+            gap("application", "the pasted log lines name no pod: whose log it is, and that pod's state, are unknown",
+                "paste it again with its command (`$ kubectl logs -n NAMESPACE POD -c CONTAINER`) and "
+                "`kubectl describe pod -n NAMESPACE POD`", "pods")
+            continue
         gap("plugin" if (ns, pod) in stack else "application", f"pod {ns}/{pod} is named by a pasted command only",
             f"paste `kubectl describe pod -n {ns} {pod}`", "pods")
     for ns, name in p.described_pods[:1]:

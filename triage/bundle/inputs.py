@@ -207,7 +207,8 @@ def _text(path: str, root: Path, stdin) -> dict:
     result = write_text_bundle(texts, root)
     if not result.recognised:
         raise BundleError(f"{'standard input' if path == '-' else path} {NOT_READ}; no block of it was recognised")
-    return {"_map": result.source_map, "blocks": result.blocks, "unread": result.unread, "target": result.target}
+    return {"_map": result.source_map, "blocks": result.blocks, "unread": result.unread, "target": result.target,
+            "guessed_pod": result.guessed_pod}
 
 
 def describe(opened: OpenedInput) -> str:

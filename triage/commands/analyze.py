@@ -22,10 +22,11 @@ from triage.commands.collect import add_show_healthy
 from triage.errors import TriageError
 from triage.render.json import dumps, findings_document
 
-FORMATS = ("text", "markdown", "html", "json")
+FORMATS = ("text", "markdown", "html", "json", "yaml")
 _RENDERERS = {"text": ("triage.render.text", "render_text"),
               "markdown": ("triage.render.markdown", "render_markdown"),
-              "html": ("triage.render.html", "render_html")}
+              "html": ("triage.render.html", "render_html"),
+              "yaml": ("triage.render.yaml_out", "render_yaml")}
 
 EXAMPLE = """examples:
   gpu-triage analyze incident.tar.gz
@@ -139,8 +140,15 @@ def analyze_input(path: str, args, reader: str | None = None) -> int:
     target = parse_target(target_text) if target_text else None
     fmt = getattr(args, "output", None) or "text"
     with open_input(path, reader) as opened:
-        print(describe(opened), file=sys.stderr)
         doc = analyze_document(opened.bundle_path, target)
+        if opened.summary.get("guessed_pod") and doc.get("status") == "no_gpu":
+            # a log of a pod whose state was not pasted, in which no rule found anything: never NO_GPU
+            from triage.bundle.inputs import NOT_READ
+            where = "standard input" if path == "-" else path
+            raise TriageError(f"{where} {NOT_READ}; it shows a log but not the state of its pod, and nothing in the "
+                              "log is a GPU failure gpu-triage knows: paste it with its command (`$ kubectl logs -n "
+                              "NAMESPACE POD`) and `kubectl describe pod -n NAMESPACE POD`")
+        print(describe(opened), file=sys.stderr)
         if opened.source_map is not None:
             rewrite(doc, opened.source_map)
         doc["bundle"] = {"path": str(path), "created_at": doc.get("bundle", {}).get("created_at")}

@@ -156,8 +156,9 @@ def prompt_command(line: str) -> Command | None:
 def shape_of_command(cmd: Command) -> str:
     tool, args = cmd.tool, cmd.args
     if tool in ("kubectl", "oc", "k"):
-        verb = args[0] if args else ""
-        what = args[1].split("/")[0].lower() if len(args) > 1 else ""
+        pos = cmd.positionals()          # `kubectl -n gpu-operator logs POD`: flags may come first
+        verb = pos[0] if pos else ""
+        what = pos[1].split("/")[0].lower() if len(pos) > 1 else ""
         if verb == "describe":
             if what in ("node", "nodes", "no"):
                 return DESCRIBE_NODE
