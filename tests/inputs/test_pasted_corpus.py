@@ -14,6 +14,6 @@ def test_real_excerpts_pasted_alone_are_never_healthy_and_often_named():
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     stats = bench.main_bench(False)
-    assert stats["cases"] == 64
+    assert stats["cases"] >= 64
     assert stats.get("healthy", 0) == 0 and stats.get("no_gpu", 0) == 0
     assert stats["right"] >= 21, stats
