@@ -73,6 +73,8 @@ EXTRA_PARAMS = {
     "gpu_error": "the crash's log names CUDA, NCCL, NVML or the GPU in words no catalog knows",
     "at_admission": "the kubelet rejected the pod at admission while the node advertised capacity 0",
     "xid": "the Xid number(s) of the kernel log line(s) the finding cites",
+    "volume": "the pod's volume a FailedMount / FailedAttachVolume event names",
+    "path": "the hostPath whose type check failed",
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

@@ -1503,3 +1503,56 @@ def _(w):
         "status": {"state": "ready", "namespace": OPERATOR_NS}}]
     w.exec(OPERATOR_NS, w.stack("gpu-node-1", "driver"), "nvidia-driver-ctr", ["nvidia-smi"], SMI_LOAD.read_text())
     w.target("Node", None, "gpu-node-1")
+
+
+@scenario("app_volume_multi_attach", "application.volume_mount_failed", pod_subj("vllm-llama-3"),
+          readme="The attach/detach controller's FailedAttachVolume (`Multi-Attach error for volume ...`) and the "
+                 "kubelet's FailedMount timeout, written from operation_generator.go and volume_manager.go.")
+def _(w):
+    """A vLLM StatefulSet pod was rescheduled to gpu-node-1; its ReadWriteOnce model-cache volume is still
+    attached to the node it left, so the kubelet never mounts it and the pod stays ContainerCreating."""
+    gpu_cluster(w)
+    p = w.pod(ML, "vllm-llama-3", node="gpu-node-1", phase="Pending", containers=("server",), ready=False,
+              owner=("StatefulSet", "vllm-llama"),
+              statuses={"server": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False,
+                                   "restartCount": 0}})
+    _initialized(p)
+    w.event(ML, "Pod", "vllm-llama-3", "FailedAttachVolume", 'Multi-Attach error for volume '
+            '"pvc-6f1c2a9e-3b7d-4c21-9a0e-5d8f7e6b4a21" Volume is already exclusively attached to one node and '
+            "can't be attached to another", component="attachdetach-controller", count=12)
+    w.event(ML, "Pod", "vllm-llama-3", "FailedMount", "Unable to attach or mount volumes: unmounted "
+            "volumes=[model-cache], unattached volumes=[model-cache kube-api-access-8x2lq]: timed out waiting for "
+            "the condition", component="kubelet", count=6)
+    w.target("Pod", ML, "vllm-llama-3")
+
+
+@scenario("app_volume_secret_missing", "application.container_config_invalid", pod_subj("vllm-llama-4"),
+          readme="The kubelet's FailedMount for a secret volume whose Secret does not exist "
+                 "(`MountVolume.SetUp failed for volume %q : secret %q not found`).")
+def _(w):
+    """A vLLM pod mounts Secret ml/hf-token as a volume; the Secret was never created, so the kubelet cannot
+    set the volume up and the pod stays ContainerCreating (no CreateContainerConfigError: no container yet)."""
+    gpu_cluster(w)
+    p = w.pod(ML, "vllm-llama-4", node="gpu-node-1", phase="Pending", containers=("server",), ready=False,
+              owner=("StatefulSet", "vllm-llama"),
+              statuses={"server": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False,
+                                   "restartCount": 0}})
+    _initialized(p)
+    w.event(ML, "Pod", "vllm-llama-4", "FailedMount", 'MountVolume.SetUp failed for volume "hf-token" : secret '
+            '"hf-token" not found', component="kubelet", count=9)
+    w.target("Pod", ML, "vllm-llama-4")
+
+
+@scenario("near_volume_mounted_after_retry", None, pod_subj("vllm-llama-5"), status="healthy", kind="near_miss",
+          near_miss_for=("application.volume_mount_failed",))
+def _(w):
+    """The Multi-Attach error was reported while the old node released the volume; the volume then attached,
+    the pod started and is Running and ready (the old events are still listed)."""
+    gpu_cluster(w)
+    w.pod(ML, "vllm-llama-5", node="gpu-node-1", containers=("server",), owner=("StatefulSet", "vllm-llama"))
+    w.event(ML, "Pod", "vllm-llama-5", "FailedAttachVolume", 'Multi-Attach error for volume '
+            '"pvc-0b3e7c51-8d2a-4f60-b1c9-2e7a4d9f8c13" Volume is already exclusively attached to one node and '
+            "can't be attached to another", component="attachdetach-controller", count=2, last=T0)
+    w.log(ML, "vllm-llama-5", "server", "INFO 11-29 14:21:40 [api_server.py:1090] Starting vLLM API server on "
+          "http://0.0.0.0:8000\n")
+    w.target("Pod", ML, "vllm-llama-5")

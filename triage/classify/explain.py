@@ -87,6 +87,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
                                                 "application.model_access_not_granted") + GPU_LOST,
     "application.cuda_driver_too_old": ("runtime.container_cli_init_failed",),
     "application.xid_application_fault": (),
+    "application.volume_mount_failed": ("node.not_ready",),
     "application.no_kernel_image": (),
 }
 

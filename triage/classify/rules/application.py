@@ -182,6 +182,31 @@ def container_waiting(ctx):
             break
 
 
+@rule(ids=("application.container_config_invalid", "application.volume_mount_failed"), reads=("pods", "events"))
+def volume_mounts(ctx):
+    """A pod that stays ContainerCreating because a volume cannot be attached or mounted: the
+    kubelet says so only in FailedMount / FailedAttachVolume events. A Secret or ConfigMap the
+    volume names that does not exist is the spec's (container_config_invalid); anything else is
+    the volume's, in the kubelet's words."""
+    from triage.evidence.k8s_events.pod_setup import parse_volume_failure
+    for pod in ctx.troubled_pods:
+        if not pod.node_name or pod.phase != "Pending" or any(
+                st.state is not None and st.state.kind != "waiting" for st in pod.container_statuses if not st.init):
+            continue
+        for ev in reversed(ctx.pod_events(pod)):
+            if ev.reason not in ("FailedMount", "FailedAttachVolume"):
+                continue
+            f = parse_volume_failure(ev.message)
+            fid = "application.container_config_invalid" if f is not None and f.missing_object \
+                else "application.volume_mount_failed"
+            yield ctx.finding(fid, "error", pod_subject(pod), [ctx.cite_event(ev)],
+                              "recognised" if f is not None else "unrecognised", namespace=pod.namespace, pod=pod.name,
+                              node=pod.node_name, reason=ev.reason, message=(f.detail if f else ev.message)[:300],
+                              volume=(f.volume or next(iter(f.unmounted), None)) if f else None,
+                              path=f.host_path if f else None)
+            break
+
+
 @rule(ids=(), reads=("pods",))
 def workload_state(ctx):
     """Every workload pod that started is a check of this layer: its containers' states,

@@ -41,6 +41,11 @@ class VolumeFailureKind(str, Enum):
     OTHER = "other"
 
 
+# the volume plugins' own causes: secret / configmap `%s %q not found`, hostPath's type checker
+_MISSING = re.compile(r"\b(?P<k>secret|configmap)s? \"(?P<n>[^\"]{1,253})\" not found")
+_HOSTPATH = re.compile(r"hostPath type check failed: (?P<p>\S{1,1024}) is not a")
+
+
 @dataclass(frozen=True)
 class VolumeFailure:
     kind: VolumeFailureKind
@@ -48,6 +53,17 @@ class VolumeFailure:
     detail: str
     unmounted: tuple[str, ...] = ()
     unattached: tuple[str, ...] = ()
+
+    @property
+    def missing_object(self) -> tuple[str, str] | None:
+        """(secret|configmap, name) when the volume names an object that does not exist."""
+        m = _MISSING.search(self.detail[:4096])
+        return (m.group("k"), m.group("n")) if m else None
+
+    @property
+    def host_path(self) -> str | None:
+        m = _HOSTPATH.search(self.detail[:4096])
+        return m.group("p") if m else None
 
 
 _VOL_OP = re.compile(r"(?P<op>MountVolume\.SetUp|MountVolume\.MountDevice|MountVolume\.WaitForAttach|AttachVolume\.Attach)"
