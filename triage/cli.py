@@ -19,7 +19,7 @@ from triage.errors import TriageError
 # Order is the order of `gpu-triage -h`.
 COMMAND_MODULES = (
     "pod", "workload", "node", "scan", "collect", "analyze", "diff", "serve",
-    "slack", "watch", "demo", "rbac", "rules", "playbook",
+    "slack", "watch", "demo", "rbac", "rules", "playbook", "completion",
 )
 
 # Each command's line in `gpu-triage -h`, so that `-h`, `--version` and a mistyped command
@@ -40,6 +40,7 @@ COMMAND_HELP = {
     "rbac": "print the least-privilege RBAC manifests the tool needs",
     "rules": "list the finding ids, grouped by layer, with a one-line summary",
     "playbook": "show the playbook for one finding id, filled in with its params",
+    "completion": "print a shell completion script (bash or zsh)",
 }
 
 

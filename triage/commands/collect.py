@@ -124,7 +124,7 @@ def live(kind: str, args) -> int:
 
 
 def add_live_output(p: argparse.ArgumentParser) -> None:
-    p.add_argument("-o", "--output", choices=("text", "markdown", "html", "json"), default="text",
+    p.add_argument("-o", "--output", choices=("text", "markdown", "html", "json", "yaml"), default="text",
                    help="output format (default text)")
     p.add_argument("--out", metavar="DIR", help="keep the bundle and every rendering in DIR")
     add_show_healthy(p)
