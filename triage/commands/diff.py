@@ -23,7 +23,12 @@ def register(subparsers) -> None:
         "diff", help="what changed between two bundles of one cluster (findings, GPU capacity, components)",
         description="Compare two inputs of one cluster: findings appeared / resolved / changed, GPU capacity "
                     "and allocatable per node, GPU-stack component states, label and taint changes.",
-        epilog="exit status: 0 nothing appeared in B, 3 a finding appeared in B, 1 bad input, 2 usage error.",
+        epilog="""examples:
+  gpu-triage diff before.tar.gz after.tar.gz
+  gpu-triage diff incident-1/ incident-2/ -o markdown
+  gpu-triage diff before.tar.gz ticket.txt -o json
+
+exit status: 0 nothing appeared in B, 3 a finding appeared in B, 1 bad input, 2 usage error.""",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("before", metavar="A", help="the earlier input (bundle, pasted text ...)")
     p.add_argument("after", metavar="B", help="the later input")
