@@ -71,7 +71,8 @@ def seed_script(namespace: str, pod: str) -> str:
     return script.replace('POD="POD_NAME"', f'POD="{pod}"', 1)
 
 
-def measure(name: str, argv: list[str], srv: ReplayServer, env: dict, out_file: Path | None = None) -> dict:
+def measure(name: str, argv: list[str], srv: ReplayServer, env: dict, out_file: Path | None = None,
+            ok: tuple[int, ...] = (0,)) -> dict:
     before = len(srv.requests)
     stdout = open(out_file, "wb") if out_file else subprocess.DEVNULL
     started = time.perf_counter()
@@ -83,11 +84,12 @@ def measure(name: str, argv: list[str], srv: ReplayServer, env: dict, out_file: 
     err = proc.stderr.decode("utf-8", "replace")
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", err))
-    if proc.returncode != 0:
+    if proc.returncode not in ok:
         print(f"{name}: exit {proc.returncode}\n{err[-2000:]}", file=sys.stderr)
     new = srv.requests[before:]
     return {"name": name, "wall": wall, "requests": len(new), "bytes": sum(r.bytes for r in new),
-            "rss_mb": int(rss.group(1)) / 1024 if rss else float("nan"), "cpu": cpu, "rc": proc.returncode,
+            "rss_mb": int(rss.group(1)) / 1024 if rss else float("nan"), "cpu": cpu,
+            "rc": 0 if proc.returncode in ok else proc.returncode,
             "path": critical_path(new, epoch, wall)}
 
 
@@ -172,8 +174,8 @@ def main(argv=None) -> int:
                     "collect", "pod", PENDING_POD, "-n", PENDING_NS, "-o", str(work / "pod-bundle")] + flags, srv, env))
                 seed_runs.append(measure("seed script (kubectl+jq)", ["bash", str(script)], srv, env,
                                          work / "seed.out"))
-                diag_runs.append(measure("gpu-triage pod (diagnosis)", gpu_triage + [
-                    "pod", PENDING_POD, "-n", PENDING_NS] + flags, srv, env, work / "diagnosis.txt"))
+                diag_runs.append(measure("gpu-triage pod (diagnosis)", gpu_triage + [   # exit 3: problem found
+                    "pod", PENDING_POD, "-n", PENDING_NS] + flags, srv, env, work / "diagnosis.txt", ok=(3,)))
             pod_ratio = statistics.median(p["wall"] / s["wall"] for p, s in zip(pod_runs, seed_runs))
             diag_ratio = statistics.median(d["wall"] / s["wall"] for d, s in zip(diag_runs, seed_runs))
             runs = [
