@@ -371,3 +371,16 @@ def test_pasted_text_is_redacted_like_a_collection_and_keeps_its_lines(tmp_path)
     manifest = next(out.rglob("manifest.json"))
     import json
     assert json.loads(manifest.read_text())["redaction"]["count"] >= 1
+
+
+@pytest.mark.parametrize("path", [TICKET, FIXTURES / "inputs" / "must-gather" / "demo-nvml",
+                                  FIXTURES / "inputs" / "cluster-dump" / "cluster-info-dump.json"], ids=lambda p: p.name)
+def test_documents_of_every_reader_validate_against_the_findings_schema(path):
+    import json
+    import jsonschema
+    from tests.conftest import REPO
+    schema = json.loads((REPO / "triage" / "data" / "findings-v1.schema.json").read_text())
+    doc = run("analyze", str(path), "-o", "json").doc
+    jsonschema.validate(doc, schema)
+    assert doc["input"]["reader"] in ("text", "must-gather", "cluster-dump")
+    assert doc["bundle"]["path"] == str(path)
