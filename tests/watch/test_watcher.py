@@ -62,6 +62,17 @@ def test_fingerprint_ignores_counts_and_ages_but_not_the_cause():
     assert dedup_key("prod", a) != dedup_key("staging", a)
 
 
+def test_dedup_is_per_incident_not_per_pod():
+    """Two pods left Pending by the same node's NVML failure are one incident: one post."""
+    a = doc("plugin.nvml_unavailable", MSG)
+    other_pod = dict(a, target={"kind": "Pod", "namespace": "llm", "name": "qwen-vllm-7d9f-zzzzz"})
+    assert dedup_key("prod", a) == dedup_key("prod", other_pod)
+    other_node = dict(a, root_cause=dict(a["root_cause"], subject={"kind": "Node", "name": "gpu-node-4"}))
+    assert dedup_key("prod", a) != dedup_key("prod", other_node)
+    unsure = doc("x", MSG, status="inconclusive")
+    assert dedup_key("prod", unsure) != dedup_key("prod", dict(unsure, target=other_pod["target"]))
+
+
 def _run(events_docs, tmp_path, store=None):
     """Feed events one at a time, each after the previous triage finished."""
     answers = iter([d for _, _, d in events_docs])

@@ -47,10 +47,16 @@ def fingerprint(doc: Mapping) -> str:
 
 
 def dedup_key(cluster: str, doc: Mapping) -> str:
+    """Per incident (triage.incidents): a root cause on its subject is posted once, however many
+    pods it reaches (the second Pending pod of a node whose plugin cannot load NVML is the same
+    incident); without a root cause, per target."""
     target = doc.get("target") or {}
     root = doc.get("root_cause") or {}
+    if root.get("id"):
+        from triage.incidents import subject_ref
+        return f"{cluster}|{root['id']}@{subject_ref(root.get('subject'))}|{fingerprint(doc)}"
     who = f"{target.get('kind')}/{target.get('namespace') or ''}/{target.get('name')}"
-    return f"{cluster}|{who}|{root.get('id') or doc.get('status')}|{fingerprint(doc)}"
+    return f"{cluster}|{who}|{doc.get('status')}|{fingerprint(doc)}"
 
 
 class DedupStore:
