@@ -186,6 +186,9 @@ def _read_block(block: B.Block, input_name: str, p: _Pieces) -> str | None:
             if len(parts) > 4 and parts[4].startswith("kernel"):
                 p.kernel_hosts.add(parts[3])
         return None
+    if block.shape == B.GET_NODES:
+        return ("a nodes table shows no GPU capacity, labels or taints: paste `kubectl describe node NAME` of the "
+                "GPU nodes")
     return "no kubectl, nvidia-smi or kernel-log output recognised"
 
 
@@ -313,6 +316,9 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
             summary.unread.append({"input": input_name, "lines": [first, first + len(lines) - 1],
                                    "shape": B.KERNEL_LOG, "command": None, "used": False,
                                    "why": "a kernel log of no known node: paste `kubectl describe node NAME` with it"})
+            for b in summary.blocks:
+                if b["input"] == input_name and b["lines"][0] == first:
+                    b["used"] = False
     # Kubernetes objects
     by_ns: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for key in p.pods:

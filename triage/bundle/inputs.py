@@ -206,7 +206,12 @@ def _text(path: str, root: Path, stdin) -> dict:
     texts = _read_texts(path, stdin)
     result = write_text_bundle(texts, root)
     if not result.recognised:
-        raise BundleError(f"{'standard input' if path == '-' else path} {NOT_READ}; no block of it was recognised")
+        where = "standard input" if path == "-" else path
+        first = next((u for u in result.unread if u.get("shape") != "text"), None)
+        if first is not None:      # something was recognised but cannot be placed: say what to paste instead
+            raise BundleError(f"{where}: nothing in it can be placed on a pod or node; lines "
+                              f"{first['lines'][0]}-{first['lines'][1]} ({first['shape']}): {first['why']}")
+        raise BundleError(f"{where} {NOT_READ}; no block of it was recognised")
     return {"_map": result.source_map, "blocks": result.blocks, "unread": result.unread, "target": result.target,
             "guessed_pod": result.guessed_pod}
 
