@@ -384,3 +384,15 @@ def test_documents_of_every_reader_validate_against_the_findings_schema(path):
     jsonschema.validate(doc, schema)
     assert doc["input"]["reader"] in ("text", "must-gather", "cluster-dump")
     assert doc["bundle"]["path"] == str(path)
+
+
+@pytest.mark.parametrize("text,words", [
+    ("NVRM: Xid (PCI:0000:01:00): 79, pid=1234, name=python, GPU has fallen off the bus.\n", "kernel log of no known node"),
+    ("$ kubectl get nodes\nNAME     STATUS     ROLES    AGE   VERSION\ngpu-1    NotReady   <none>   3d    v1.30.2\n",
+     "paste `kubectl describe node NAME`")])
+def test_what_cannot_be_placed_is_refused_saying_what_to_paste(tmp_path, text, words):
+    f = tmp_path / "t.txt"
+    f.write_text(text)
+    r = run("analyze", str(f))
+    assert r.rc == 1 and r.out == "" and len(r.err.splitlines()) == 1, r.err
+    assert words in r.err and "nothing in it can be placed" in r.err
