@@ -18,7 +18,7 @@ from triage.errors import TriageError
 
 # Order is the order of `gpu-triage -h`.
 COMMAND_MODULES = (
-    "pod", "workload", "node", "scan", "collect", "analyze", "diff", "serve",
+    "pod", "workload", "node", "scan", "audit", "collect", "analyze", "diff", "serve",
     "slack", "watch", "demo", "rbac", "rules", "playbook", "completion",
 )
 
@@ -30,6 +30,7 @@ COMMAND_HELP = {
     "workload": "live triage of a Deployment, StatefulSet, Job or DaemonSet",
     "node": "live triage of one node's GPU stack",
     "scan": "every unhealthy GPU workload and every GPU node in scope",
+    "audit": "production-readiness checklist, release questions and GPU waste",
     "collect": "collect a bundle to attach to a ticket (no analysis)",
     "analyze": "offline triage of a bundle (ours or a troubleshoot support bundle)",
     "diff": "what changed between two bundles of one cluster (findings, GPU capacity, components)",
