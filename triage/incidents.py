@@ -150,6 +150,8 @@ def _incident(key: str, members: list[dict], workload: dict | None) -> dict[str,
         "findings": findings,
         "gaps": gaps,
         "layers": _merge_layers(members),
+        # each Pod target's controller chain, as the document has it (Pod <- ReplicaSet <- Deployment)
+        "owners": {subject_ref(m.get("target")): _l(m.get("owners")) for m in members if _l(m.get("owners"))},
     }
 
 

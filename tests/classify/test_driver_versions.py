@@ -79,3 +79,4 @@ def test_version_parts():
     assert image_version("nvcr.io/nvidia/driver@sha256:abc") is None
     assert image_version("nvcr.io/nvidia/gpu-operator:v24.9.0") is None
     assert agree("535", "535.86.10") and not agree("535.86.10", "535.104.05")
+

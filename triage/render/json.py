@@ -135,6 +135,7 @@ def findings_document(report: Report, bundle) -> dict:
         doc["suspect"] = worst.suspect.id
     if worst is not None and worst.scope:
         doc["scope"] = dict(worst.scope)
+    _add_owners(doc, bundle)
     doc["inventory"] = [row.to_json() for row in report.inventory]
     if report.release_checks:
         doc["release_checks"] = [c.to_json() for c in report.release_checks]
@@ -147,6 +148,22 @@ def findings_document(report: Report, bundle) -> dict:
         "problems": [{"path": p.path, "detail": p.detail} for p in sorted(bundle.problems, key=lambda p: p.path)],
     }
     return sanitise_doc(doc)
+
+
+def _add_owners(doc: dict, bundle) -> None:
+    """`owners` of each Pod target that is not healthy (its diagnosis, and the top level): the
+    controller chain the bundle holds (triage.bundle.owners); each namespace's workloads read once."""
+    from triage.bundle.owners import owner_chain
+    workloads: dict[str, list] = {}
+    for entry in [doc, *(doc.get("diagnoses") or ())]:
+        target = entry.get("target") or {}
+        if target.get("kind") == "Pod" and target.get("name") and entry.get("status") not in ("healthy", "no_gpu"):
+            ns = target.get("namespace") or ""
+            if ns not in workloads:
+                workloads[ns] = list(bundle.workloads(ns))
+            chain = owner_chain(bundle, ns, target["name"], workloads[ns])
+            if chain:
+                entry["owners"] = chain
 
 
 def dumps(doc: dict) -> str:

@@ -253,8 +253,9 @@ class _Report:
         c = self.v["collection"]
         self.heading("Collection")
         redactions = "unknown" if c["redaction_count"] is None else str(c["redaction_count"])
-        for key, value in (("target", self.v["target"]), ("cluster version", c["cluster_version"]),
-                           ("collected at", c["created_at"]),
+        for key, value in (("target", self.v["target"]),
+                           *((("owned by", c["owners"]),) if c.get("owners") else ()),
+                           ("cluster version", c["cluster_version"]), ("collected at", c["created_at"]),
                            ("bundle", f"{c['bundle_path']} (sha256 {c['bundle_sha256']})"),
                            ("redactions", redactions)):
             self.line(Text.assemble(f"  {key + ':':<17}", value))

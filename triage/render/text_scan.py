@@ -131,6 +131,8 @@ def incident_section(r, inc: dict[str, Any]) -> None:
         head.append(f"  {inc['line']}")
         r.out.append(head)
     r.out.append(Text(f"affects {len(inc['targets'])} target(s): " + ", ".join(inc["targets"])))
+    for chain in inc["owners"]:
+        r.out.append(Text(f"owned by: {chain}"))
     row = Text("ladder: ")
     for i, step in enumerate(inc["ladder"]):
         if i:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from triage.errors import TriageError
-from triage.incidents import group_incidents, healthy_targets
+from triage.incidents import group_incidents, healthy_targets, subject_ref
 from triage.render.untrusted_text import clean, sanitise_doc, slug
 from triage.render.view_parts import (
     LAYERS, SEVERITIES, STATUSES, as_dict, as_list, collection, finding, gap, inventory, ladder, release_checks,
@@ -80,6 +80,13 @@ def _diagnosis(raw: dict, index: int) -> dict[str, Any]:
     }
 
 
+def owner_line(target: object, chain: object) -> str:
+    """`Pod llm/x <- ReplicaSet x-7d9f <- Deployment x`: a pod and its controllers."""
+    links = [target_text(target)] + [f"{clean(as_dict(o).get('kind'), 60)} {clean(as_dict(o).get('name'), 253)}"
+                                     for o in as_list(chain)]
+    return " <- ".join(links)
+
+
 def _incidents(doc: dict) -> list[dict[str, Any]]:
     """Each incident of a scan as a diagnosis view (verdict, chain, ladder, gaps) of its own,
     with every target it affects."""
@@ -90,6 +97,8 @@ def _incidents(doc: dict) -> list[dict[str, Any]]:
                "suspect": inc["suspect"]}
         view = _diagnosis(raw, i)
         view["targets"] = [target_text(t) for t in inc["targets"]]
+        view["owners"] = [owner_line(t, inc["owners"].get(subject_ref(t))) for t in inc["targets"]
+                          if inc["owners"].get(subject_ref(t))]
         view["key"] = clean(inc["key"], 400)
         view["severity"] = inc["severity"]
         view["heading"] = f"Incident {i}: " + (f"{view['root']['id']} on {view['target']}"
@@ -112,6 +121,7 @@ def _incidents(doc: dict) -> list[dict[str, Any]]:
 def _collection(doc: dict) -> dict[str, Any]:
     """The collection facts; a bundle a live run removed when it ended is said to be one."""
     col = collection(doc)
+    col["owners"] = owner_line(doc.get("target"), doc.get("owners")) if as_list(doc.get("owners")) else ""
     if as_dict(doc.get("bundle")).get("temporary") is True:
         col["bundle_path"] = labels().get("temporary_bundle", "{path} (temporary: removed when the command ended; "
                                           "--out DIR keeps it)").format(path=col["bundle_path"])
