@@ -27,12 +27,41 @@ from triage.errors import BundleError, UnsafeBundleError
 
 @dataclass(frozen=True)
 class Limits:
+    """What opening and reading a bundle may cost. The defaults fit a 2 GB container (the
+    unpacked bundle may sit in a memory-backed $TMPDIR) and are far above any real bundle:
+    ours cap each log at 10,000 lines / 5 MB, and a 100,000-pod bundle is 181 MB of JSON.
+    Opening refuses a bundle past the first group; reading keeps within the second and
+    records a Problem for each file it cut. Each can be changed with an environment variable
+    GPU_TRIAGE_LIMIT_<NAME> (e.g. GPU_TRIAGE_LIMIT_MAX_TOTAL_BYTES=4294967296)."""
+
+    # opening (refused past these)
     max_files: int = 200_000
-    max_file_bytes: int = 2 * 1024**3
-    max_total_bytes: int = 8 * 1024**3
-    max_ratio: float = 1000.0      # uncompressed bytes / compressed bytes, whole archive
+    max_file_bytes: int = 1024**3
+    max_total_bytes: int = 1024**3
+    max_ratio: float = 200.0       # uncompressed bytes / compressed bytes, whole archive (past 64 MiB)
     max_depth: int = 64            # folders in a member's path (ours nest 7 deep)
     max_path: int = 1024           # characters in a member's path
+    # reading (cut past these, with a Problem)
+    max_text_bytes: int = 8 * 1024**2      # a log or command output: its last 8 MiB are read
+    max_line_chars: int = 64 * 1024        # a longer line is cut here
+    max_json_bytes: int = 64 * 1024**2     # a larger JSON list is read item by item up to here
+    max_items: int = 200_000               # objects read from one JSON list file
+    max_events: int = 20_000               # events read from one namespace's list (~100 us each to judge)
+    max_name_chars: int = 253              # a Kubernetes name (DNS subdomain); longer ones are cut
+
+    @classmethod
+    def from_env(cls, environ=None) -> "Limits":
+        environ = os.environ if environ is None else environ
+        values = {}
+        for name, f in cls.__dataclass_fields__.items():
+            raw = environ.get(f"GPU_TRIAGE_LIMIT_{name.upper()}")
+            if raw is None:
+                continue
+            try:
+                values[name] = float(raw) if f.type in (float, "float") else int(raw)
+            except ValueError:
+                raise BundleError(f"GPU_TRIAGE_LIMIT_{name.upper()}={raw!r} is not a number") from None
+        return cls(**values)
 
 
 DEFAULT_LIMITS = Limits()
@@ -58,7 +87,8 @@ class OpenedBundle:
         self.close()
 
 
-def open_bundle(path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> OpenedBundle:
+def open_bundle(path: str | os.PathLike, limits: Limits | None = None) -> OpenedBundle:
+    limits = limits or Limits.from_env()
     source = Path(path)
     if not source.exists():
         raise BundleError(f"bundle not found: {source}")
@@ -92,8 +122,9 @@ def _check_directory(root: Path, limits: Limits) -> None:
             if not stat.S_ISREG(st.st_mode):
                 raise UnsafeBundleError(f"refused bundle member {rel}: not a regular file")
             count += 1
-            total += st.st_size
-            _within_limits(rel, st.st_size, count, total, limits)
+            # a folder is read in place: its bytes cost nothing until read, and reading is bounded
+            # (max_text_bytes, max_json_bytes); only a tarball's are unpacked onto our disk
+            _within_limits(rel, 0, count, 0, limits)
 
 
 def _within_limits(name: str, size: int, count: int, total: int, limits: Limits) -> None:

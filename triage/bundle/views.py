@@ -26,6 +26,7 @@ from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.workload import GenericObject, Workload
 from triage.bundle.quantity import finite
+from triage.bundle.bounded import bound_names, bounded_text_file, read_json_file
 from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bundle
 from triage.errors import BundleError, UnsafeBundleError
 
@@ -148,8 +149,9 @@ def _without_lone_surrogates(doc):
 class Bundle:
     """Read access to a bundle's root folder. Use `load_bundle()`."""
 
-    def __init__(self, opened: OpenedBundle):
+    def __init__(self, opened: OpenedBundle, limits: Limits | None = None):
         self._opened = opened
+        self.limits = limits or DEFAULT_LIMITS
         self.root: Path = opened.root
         self.source: Path = opened.source
         self.problems: list[Problem] = []
@@ -192,30 +194,44 @@ class Bundle:
         return path in self._file_set
 
     def read_bytes(self, path: str) -> bytes:
+        return self._resolved(path).read_bytes()
+
+    def _resolved(self, path: str) -> Path:
         if path not in self._file_set:
             raise FileNotFoundError(path)
         full = (self.root / path)
         resolved = full.resolve()
         if resolved != full.absolute() and not str(resolved).startswith(str(self.root) + os.sep):
             raise UnsafeBundleError(f"refused bundle member {path}: link points outside the bundle")
-        return resolved.read_bytes()
+        return resolved
 
     def read_text(self, path: str) -> LogText | None:
-        """A text file (invalid UTF-8 replaced), or None when the bundle has no such file."""
+        """A text file (invalid UTF-8 replaced), or None when the bundle has no such file.
+        Past `limits.max_text_bytes` only the file's end is read (a log's latest lines), and
+        lines past `limits.max_line_chars` are cut; each cut is a Problem for the file."""
         if path not in self._file_set:
             return None
-        data = self.read_bytes(path)
-        return LogText(path, data.decode("utf-8", errors="replace"))
+        text = bounded_text_file(self._resolved(path), self.limits.max_text_bytes, self.limits.max_line_chars)
+        if text.cut:
+            self._problem_once(path, text.cut)
+        return LogText(path, text.text)
 
-    def read_json(self, path: str):
-        """Parsed JSON, or None (and a Problem recorded once) when absent or invalid."""
+    def _problem_once(self, path: str, detail: str) -> None:
+        if not any(p.path == path and p.detail == detail for p in self.problems[-8:]):
+            self.problems.append(Problem(path, detail))
+
+    def read_json(self, path: str, max_items: int | None = None):
+        """Parsed JSON, or None (and a Problem recorded once) when absent or invalid. A list
+        keeps at most `max_items` items (default `limits.max_items`), a Problem when cut."""
         if path in self._json_cache:
             return self._json_cache[path]
         doc = None
         if path in self._file_set:
             try:
-                data = self.read_bytes(path)
-                doc = json.loads(data)
+                doc, data, cut = read_json_file(self._resolved(path), self.limits.max_json_bytes,
+                                                max_items or self.limits.max_items)
+                if cut:
+                    self.problems.append(Problem(path, cut))
                 if _SURROGATE_ESCAPE.search(data):
                     doc = _without_lone_surrogates(doc)
             except (ValueError, UnicodeDecodeError) as err:
@@ -263,11 +279,11 @@ class Bundle:
         for ns, path in self._namespaced_files(kind):
             if namespace is not None and ns != namespace:
                 continue
-            doc = self.read_json(path)
+            doc = self.read_json(path, self.limits.max_events if kind == "events" else None)
             if doc is None:
                 continue
             for item in iter_items(doc, default_kind):
-                yield view(item, path)
+                yield view(self._bounded(item, path), path)
 
     def pods(self, namespace: str | None = None) -> Iterator[Pod]:
         return self._objects("pods", Pod, "Pod", namespace)
@@ -294,7 +310,12 @@ class Bundle:
         if doc is None:
             return
         for item in iter_items(doc, "Node"):
-            yield Node(item, layout.NODES)
+            yield Node(self._bounded(item, layout.NODES), layout.NODES)
+
+    def _bounded(self, item: dict, path: str) -> dict:
+        if bound_names(item, self.limits.max_name_chars):
+            self._problem_once(path, f"names longer than {self.limits.max_name_chars} characters cut")
+        return item
 
     @cached_property
     def nodes_by_name(self) -> Mapping[str, Node]:
@@ -370,11 +391,12 @@ class Bundle:
             yield CollectionError(path, path[: -len(layout.ERRORS_SUFFIX)], msgs, reason)
 
 
-def load_bundle(path: str | os.PathLike, limits: Limits = DEFAULT_LIMITS) -> Bundle:
+def load_bundle(path: str | os.PathLike, limits: Limits | None = None) -> Bundle:
     """Open a bundle directory or .tar.gz (ours or a troubleshoot support bundle).
     Raises BundleError (one line) when it cannot be used; a bad manifest version is
-    refused here, before any analysis."""
-    bundle = Bundle(open_bundle(path, limits))
+    refused here, before any analysis. `limits` default: `Limits.from_env()`."""
+    limits = limits or Limits.from_env()
+    bundle = Bundle(open_bundle(path, limits), limits)
     try:
         bundle.manifest  # refuse unknown versions now
         if not is_evidence_bundle(bundle.files):

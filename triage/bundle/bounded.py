@@ -1,0 +1,169 @@
+"""Reading one bundle file within bounds (see `reader.Limits`), saying what was cut.
+
+A bundle's files are as large as whoever made it wanted: a 1 GiB log of one line, an
+events list of a million items. Reading one must cost at most a bound in memory and time:
+
+- a text file past `max_bytes` is read from its end (a log's latest lines are the ones that
+  explain a failure), its first partial line dropped, and any line past `max_line` cut;
+- a JSON file past `max_bytes` is read item by item from the start of its `items` list
+  (`kubectl get -o json`, troubleshoot's arrays) until the bound, never as a whole; a list
+  past `max_items` keeps its first items.
+
+Each function returns what it read and a one-line description of the cut ("" when whole),
+which the bundle records as a Problem for the file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class BoundedText:
+    text: str
+    cut: str = ""
+
+
+def size_text(n: int) -> str:
+    for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def bounded_text_file(path: Path, max_bytes: int, max_line: int) -> BoundedText:
+    size = path.stat().st_size
+    cuts = []
+    with open(path, "rb") as f:
+        if size > max_bytes:
+            f.seek(size - max_bytes)
+            data = f.read(max_bytes)
+            nl = data.find(b"\n")
+            if 0 <= nl < len(data) - 1:     # the first line is partial: start at the next one
+                data = data[nl + 1:]
+            cuts.append(f"read the last {size_text(max_bytes)} of {size_text(size)}")
+        else:
+            data = f.read()
+    text = data.decode("utf-8", errors="replace")
+    if len(text) > max_line:
+        lines = text.split("\n")
+        long = sum(len(line) > max_line for line in lines)
+        if long:
+            text = "\n".join(line[:max_line] if len(line) > max_line else line for line in lines)
+            cuts.append(f"{long} line{'s' if long > 1 else ''} cut at {max_line} characters")
+    return BoundedText(text, "; ".join(cuts))
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def read_json_file(path: Path, max_bytes: int, max_items: int) -> tuple[object, bytes, str]:
+    """(document, the bytes read, cut). Raises ValueError when what was read is no JSON."""
+    size = path.stat().st_size
+    with open(path, "rb") as f:
+        data = f.read(max_bytes) if size > max_bytes else f.read()
+    if size <= max_bytes:
+        doc = json.loads(data)
+        items = doc.get("items") if isinstance(doc, dict) else doc
+        if isinstance(items, list) and len(items) > max_items:
+            total = len(items)
+            del items[max_items:]
+            return doc, data, f"read the first {max_items} of {total} items"
+        return doc, data, ""
+    doc, n, complete = _stream_items(data.decode("utf-8", errors="replace"), max_items)
+    if complete:
+        return doc, data, ""
+    return doc, data, f"read the first {n} items (the first {size_text(max_bytes)} of {size_text(size)})"
+
+
+def _stream_items(text: str, max_items: int) -> tuple[object, int, bool]:
+    """The document in `text`, a prefix of a JSON list file: (doc, items read, complete)."""
+    i = _WS.match(text, 0).end()
+    if text.startswith("[", i):
+        items, _, complete = _stream_array(text, i, max_items)
+        return items, len(items), complete
+    if not text.startswith("{", i):
+        raise ValueError("not a JSON object or array")
+    doc: dict = {}
+    i += 1
+    complete = True
+    try:
+        while True:
+            i = _WS.match(text, i).end()
+            if text.startswith("}", i):
+                break
+            key, i = _DECODER.raw_decode(text, i)
+            i = _WS.match(text, i).end()
+            if not text.startswith(":", i):
+                raise ValueError(f"expected ':' at character {i}")
+            i = _WS.match(text, i + 1).end()
+            if key == "items" and text.startswith("[", i):
+                doc["items"], i, complete = _stream_array(text, i, max_items)
+                if not complete:
+                    break
+            else:
+                doc[key], i = _DECODER.raw_decode(text, i)
+            i = _WS.match(text, i).end()
+            if text.startswith(",", i):
+                i += 1
+    except json.JSONDecodeError:
+        complete = False           # the bound fell inside a value after the items: keep what was read
+    if "items" not in doc:
+        raise ValueError("no items list within the bytes read")
+    return doc, len(doc["items"]), complete
+
+
+def _stream_array(text: str, i: int, max_items: int) -> tuple[list, int, bool]:
+    items: list = []
+    i += 1
+    while True:
+        i = _WS.match(text, i).end()
+        if text.startswith("]", i):
+            return items, i + 1, True
+        if len(items) >= max_items:
+            return items, i, False
+        try:
+            item, i = _DECODER.raw_decode(text, i)
+        except json.JSONDecodeError:
+            return items, i, False      # the bound cut this item
+        items.append(item)
+        i = _WS.match(text, i).end()
+        if text.startswith(",", i):
+            i += 1
+
+
+def bound_names(item: dict, max_chars: int) -> bool:
+    """Cut, in place, the names an object is found and cited by (its own, its namespace, its
+    node, its owners', an event's object's) to `max_chars`: a Kubernetes name is at most 253
+    characters, and a crafted 10 MiB one is copied into every finding, gap and report line.
+    True when something was cut."""
+    cut = False
+    for parent, key in _name_fields(item):
+        value = parent.get(key)
+        if isinstance(value, str) and len(value) > max_chars:
+            parent[key] = value[:max_chars]
+            cut = True
+    return cut
+
+
+def _name_fields(item: dict):
+    meta = item.get("metadata")
+    if isinstance(meta, dict):
+        yield meta, "name"
+        yield meta, "namespace"
+        yield meta, "generateName"
+        owners = meta.get("ownerReferences")
+        if isinstance(owners, list):
+            yield from ((o, "name") for o in owners if isinstance(o, dict))
+    spec = item.get("spec")
+    if isinstance(spec, dict):
+        yield spec, "nodeName"
+    for key in ("involvedObject", "regarding"):
+        inv = item.get(key)
+        if isinstance(inv, dict):
+            yield inv, "name"
+            yield inv, "namespace"
