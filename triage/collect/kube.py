@@ -174,6 +174,11 @@ def _client() -> _Client:
         return client
 
 
+def preload_exec() -> None:
+    """Import the exec modules ahead of the first exec (from a thread with nothing else to do)."""
+    _ws_modules()
+
+
 def _ws_modules(default_timeout: float | None = None):
     """The exec modules (websocket-client and the client's ws_client), on the first exec."""
     _client()

@@ -22,7 +22,7 @@ from triage.bundle.redact import Redactor
 from triage.collect import access, custom, dcgm, events, gpu_stack, in_container, logs, namespace_objects
 from triage.collect import nodes as nodes_mod
 from triage.collect import owners, pods, scan
-from triage.collect.kube import ApiFailure, Budget, Kube
+from triage.collect.kube import ApiFailure, Budget, Kube, preload_exec
 from triage.collect.progress import Progress
 from triage.collect.session import Options, Session
 from triage.errors import ClusterError, UsageError
@@ -104,9 +104,11 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
                                    "kernel log through the driver pod) were not run: --no-exec",
                                    "run without --no-exec (needs create pods/exec)")
         reviews = access.start(session, target.namespace) if options.access_review else []
-        if redactor is None:
-            session.build_redactor(lambda: Redactor.from_options(options.redact, None))
-        _version(session)
+        version = session.submit(_version, session)       # in the first round too; an unreachable server stops here
+        if redactor is None:      # then the exec modules (websocket, the client's ws_client), if exec may run
+            session.build_redactor(lambda: Redactor.from_options(options.redact, None),
+                                   then=preload_exec if options.exec else None)
+        version.result()
         if reviews:
             access.finish(session, reviews)
             for missing in session.extra["access_denied"]:

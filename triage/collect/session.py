@@ -94,10 +94,11 @@ class Session:
 
     # ---- the redactor --------------------------------------------------------------
 
-    def build_redactor(self, build: Callable[[], Redactor]) -> None:
+    def build_redactor(self, build: Callable[[], Redactor], then: Callable[[], Any] | None = None) -> None:
         """Build the redactor in a thread of its own (loading its rule sets is ~0.2 s of CPU that
         the first rounds of requests would otherwise wait for); objects added meanwhile are
-        redacted in place as soon as it exists, and nothing is written before that."""
+        redacted in place as soon as it exists, and nothing is written before that. `then`
+        runs next in that thread (more CPU work for the time the collection waits on the server)."""
         def run() -> None:
             try:
                 red = build()
@@ -112,6 +113,11 @@ class Session:
                     for item in items:
                         red.obj(item)
                 self._redactor_ready.set()
+            if then is not None:
+                try:
+                    then()
+                except Exception:  # noqa: BLE001 - an optimisation only: the caller does it again if needed
+                    pass
         self._redactor_thread = threading.Thread(target=run, name="redactor", daemon=True)
         self._redactor_thread.start()
 
