@@ -116,6 +116,9 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.classify.rules.driver_versions", "image_version", None),
     ("triage.classify.rules.driver_versions", "label_version",
      lambda f: lambda t: f({"nvidia.com/cuda.driver-version.full": t, "nvidia.com/cuda.driver.major": t})),
+    ("triage.evidence.smi_summary", "required_cuda",      # a container's env, from the tenant's image spec
+     lambda f: lambda t: f(type("C", (), {"env": (type("E", (), {"name": "NVIDIA_REQUIRE_CUDA", "value": t})(),
+                                                  type("E", (), {"name": "CUDA_VERSION", "value": t})())})())),
     ("triage.bundle.quantity", "parse_quantity", None),
     ("triage.bundle.layout", "parse_log_path", None),
     ("triage.bundle.layout", "parse_exec_path", None),

@@ -152,6 +152,9 @@ def _incident(key: str, members: list[dict], workload: dict | None) -> dict[str,
         "layers": _merge_layers(members),
         # each Pod target's controller chain, as the document has it (Pod <- ReplicaSet <- Deployment)
         "owners": {subject_ref(m.get("target")): _l(m.get("owners")) for m in members if _l(m.get("owners"))},
+        # what nvidia-smi inside each Pod target showed (the document's `nvidia_smi`)
+        "nvidia_smi": {subject_ref(m.get("target")): _l(m.get("nvidia_smi")) for m in members
+                       if _l(m.get("nvidia_smi"))},
     }
 
 

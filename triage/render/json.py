@@ -136,6 +136,7 @@ def findings_document(report: Report, bundle) -> dict:
     if worst is not None and worst.scope:
         doc["scope"] = dict(worst.scope)
     _add_owners(doc, bundle)
+    _add_nvidia_smi(doc, bundle)
     doc["inventory"] = [row.to_json() for row in report.inventory]
     if report.release_checks:
         doc["release_checks"] = [c.to_json() for c in report.release_checks]
@@ -164,6 +165,22 @@ def _add_owners(doc: dict, bundle) -> None:
             chain = owner_chain(bundle, ns, target["name"], workloads[ns])
             if chain:
                 entry["owners"] = chain
+
+
+def _add_nvidia_smi(doc: dict, bundle) -> None:
+    """`nvidia_smi` of the top-level Pod target and of each Pod diagnosis that is not healthy:
+    what nvidia-smi inside it showed, judged against what it asked for (evidence.smi_summary)."""
+    from triage.evidence.smi_summary import summarise
+    for i, entry in enumerate([doc, *(doc.get("diagnoses") or ())]):
+        target = entry.get("target") or {}
+        if target.get("kind") != "Pod" or not target.get("name") or \
+                (i and entry.get("status") in ("healthy", "no_gpu")):
+            continue
+        ns = target.get("namespace") or ""
+        pod = bundle.pod(ns, target["name"])
+        rows = summarise(pod, bundle.exec_outputs(ns, target["name"])) if pod is not None else []
+        if rows:
+            entry["nvidia_smi"] = rows
 
 
 def dumps(doc: dict) -> str:

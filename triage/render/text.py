@@ -259,6 +259,8 @@ class _Report:
                            ("bundle", f"{c['bundle_path']} (sha256 {c['bundle_sha256']})"),
                            ("redactions", redactions)):
             self.line(Text.assemble(f"  {key + ':':<17}", value))
+        for line in c.get("nvidia_smi") or ():
+            self.out.append(Padding(Text(line), (0, 0, 0, 2)))
         if c["collectors"]:
             table = Table(box=self.box)
             for col, justify in (("collector", "left"), ("status", "left"),

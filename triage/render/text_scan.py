@@ -133,6 +133,8 @@ def incident_section(r, inc: dict[str, Any]) -> None:
     r.out.append(Text(f"affects {len(inc['targets'])} target(s): " + ", ".join(inc["targets"])))
     for chain in inc["owners"]:
         r.out.append(Text(f"owned by: {chain}"))
+    for line in inc["nvidia_smi"]:
+        r.out.append(Text(line))
     row = Text("ladder: ")
     for i, step in enumerate(inc["ladder"]):
         if i:

@@ -80,6 +80,33 @@ def _diagnosis(raw: dict, index: int) -> dict[str, Any]:
     }
 
 
+SMI_VERDICT = {"ok": "as asked", "fewer_gpus": "FEWER GPUs than requested",
+               "cuda_too_old": "the driver's CUDA is OLDER than the image needs", "error": "nvidia-smi FAILED"}
+
+
+def smi_lines(target: object, rows: object) -> list[str]:
+    """`nvidia-smi in Pod llm/x (server): 1 GPU visible (NVIDIA H100 80GB HBM3) of 1 requested,
+    driver 590.48.01, CUDA 13.1, no MIG device: as asked`."""
+    out = []
+    for r in as_list(rows):
+        r = as_dict(r)
+        head = f"{clean(r.get('command'), 40) or 'nvidia-smi'} in {target_text(target)} ({clean(r.get('container'), 63)}): "
+        if r.get("verdict") == "error":
+            out.append(head + f"{SMI_VERDICT['error']}: {clean(r.get('error'), 200)}")
+            continue
+        names = sorted({clean(g, 80) for g in as_list(r.get("gpus"))})
+        seen = f"{r.get('visible')} GPU(s) visible" + (f" ({', '.join(names)})" if names else "")
+        if r.get("requested"):
+            seen += f" of {r.get('requested')} requested"
+        versions = (f"driver {clean(r.get('driver_version'), 20)}, CUDA {clean(r.get('cuda_version'), 20) or '?'}"
+                    if r.get("driver_version") else "no version shown")
+        if r.get("required_cuda"):
+            versions += f" (the image needs CUDA {clean(r.get('required_cuda'), 20)})"
+        mig = f"{r.get('mig_devices')} MIG device(s)" if r.get("mig_devices") else "no MIG device"
+        out.append(head + f"{seen}, {versions}, {mig}: {SMI_VERDICT.get(clean(r.get('verdict'), 20), 'as shown')}")
+    return out
+
+
 def owner_line(target: object, chain: object) -> str:
     """`Pod llm/x <- ReplicaSet x-7d9f <- Deployment x`: a pod and its controllers."""
     links = [target_text(target)] + [f"{clean(as_dict(o).get('kind'), 60)} {clean(as_dict(o).get('name'), 253)}"
@@ -99,6 +126,7 @@ def _incidents(doc: dict) -> list[dict[str, Any]]:
         view["targets"] = [target_text(t) for t in inc["targets"]]
         view["owners"] = [owner_line(t, inc["owners"].get(subject_ref(t))) for t in inc["targets"]
                           if inc["owners"].get(subject_ref(t))]
+        view["nvidia_smi"] = [line for t in inc["targets"] for line in smi_lines(t, inc["nvidia_smi"].get(subject_ref(t)))]
         view["key"] = clean(inc["key"], 400)
         view["severity"] = inc["severity"]
         view["heading"] = f"Incident {i}: " + (f"{view['root']['id']} on {view['target']}"
@@ -122,6 +150,7 @@ def _collection(doc: dict) -> dict[str, Any]:
     """The collection facts; a bundle a live run removed when it ended is said to be one."""
     col = collection(doc)
     col["owners"] = owner_line(doc.get("target"), doc.get("owners")) if as_list(doc.get("owners")) else ""
+    col["nvidia_smi"] = smi_lines(doc.get("target"), doc.get("nvidia_smi"))
     if as_dict(doc.get("bundle")).get("temporary") is True:
         col["bundle_path"] = labels().get("temporary_bundle", "{path} (temporary: removed when the command ended; "
                                           "--out DIR keeps it)").format(path=col["bundle_path"])
