@@ -75,6 +75,8 @@ EXTRA_PARAMS = {
     "xid": "the Xid number(s) of the kernel log line(s) the finding cites",
     "volume": "the pod's volume a FailedMount / FailedAttachVolume event names",
     "path": "the hostPath whose type check failed",
+    "operator_pod": "the GPU Operator's own pod, when it created no operand for the node",
+    "policy_verdict": "the scheduler's queue or quota said no (a cause, not a symptom of the nodes)",
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

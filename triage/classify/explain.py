@@ -50,8 +50,9 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     # plugin
     "plugin.nvml_unavailable": ("runtime.", "driver."),
     "plugin.no_devices_found": ("runtime.", "driver."),
+    # the operator's validator waits in plugin-validation while its workload cannot get a GPU
     "plugin.not_running": ("plugin.nvml_unavailable", "plugin.no_devices_found", "plugin.mig_config_failed",
-                           "node.not_ready", "runtime.", "driver."),
+                           "plugin.validation_no_free_gpu", "node.not_ready", "runtime.", "driver."),
     "plugin.not_registered": ("plugin.not_running", "plugin.nvml_unavailable", "plugin.no_devices_found",
                               "plugin.mig_config_failed", "plugin.mig_reconfiguring", "runtime.", "driver."),
     "plugin.stale_allocation": ("plugin.not_registered", "plugin.not_running", "plugin.validation_no_free_gpu"),
@@ -59,6 +60,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "plugin.allocate_rpc_failed": ("plugin.not_running", "driver."),
     "plugin.gfd_error": ("plugin.mig_config_failed", "runtime.", "driver."),
     "plugin.mig_config_failed": ("driver.",),
+    "plugin.mig_reconfiguring": ("plugin.mig_config_failed",),
     "plugin.validation_no_free_gpu": ("driver.",),
     "plugin.admission_failed": ("plugin.", "driver.", "node.gpu_not_advertised", "node.gpu_allocatable_zero",
                                 "node.gpu_unhealthy_devices"),
@@ -99,6 +101,8 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
 WHEN_PARAM: Mapping[tuple[str, str], str] = {
     ("scheduler.autoscaler_no_scale_up", "scheduler.node_affinity_mismatch"): "scale_up_failed",
     ("scheduler.autoscaler_no_scale_up", "scheduler.selector_label_absent"): "scale_up_failed",
+    # the validation workload cannot get a GPU because other pods hold it (not because none is advertised)
+    ("plugin.validation_no_free_gpu", "plugin.not_running"): "holders",
 }
 
 

@@ -415,8 +415,12 @@ SIGNATURES: tuple[Signature, ...] = (
          'locate nvidia-smi: failed to find an executable \'nvidia-smi\' on the host"', groups),
     _sig("toolkit_not_ready", K.TOOLKIT_VALIDATION_WAITING, "toolkit is not ready", r"^toolkit is not ready$",
          "toolkit is not ready", with_params(no_params, variant="validator")),
-    _sig("nvidia_smi_not_found", K.NVIDIA_SMI_NOT_FOUND, "executable file not found",
-         r"\"?nvidia-smi\"?: executable file not found in \$PATH",
+    # Go's exec (the validator, kubectl exec) and the shells: bash `<script>: line N: nvidia-smi: command
+    # not found`, dash `sh: 1: nvidia-smi: not found` - in a GPU container the toolkit injects nvidia-smi
+    _sig("nvidia_smi_not_found", K.NVIDIA_SMI_NOT_FOUND, ("executable file not found", "nvidia-smi: command not found",
+                                                         "nvidia-smi: not found"),
+         r"\"?nvidia-smi\"?: executable file not found in \$PATH|\bnvidia-smi: command not found"
+         r"|^(?:/bin/)?(?:ba|da)?sh: \d{1,6}: nvidia-smi: not found",
          'exec: "nvidia-smi": executable file not found in $PATH', no_params),
     _sig("toolkit_waiting", K.TOOLKIT_VALIDATION_WAITING, "waiting for nvidia container stack",
          r"(?<!echo )(?<!echo ')waiting for nvidia container stack to be setup",

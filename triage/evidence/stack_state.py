@@ -38,7 +38,7 @@ from triage.bundle.objects.workload import Workload
 ORDER = ("nfd", "driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-manager", "validator")
 
 # The state names, worst first within "broken".
-BROKEN = ("missing", "not_scheduled", "pending", "image_pull", "start_failed", "crash_loop", "failed",
+BROKEN = ("missing", "not_created", "not_scheduled", "pending", "image_pull", "start_failed", "crash_loop", "failed",
           "init_stuck", "not_ready")
 FINE = ("running", "completed", "host", "os")
 
@@ -241,8 +241,13 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 driver_enabled: bool | None = None, pods_read: frozenset[str] | None = None) -> dict[str, NodeStack]:
     """One NodeStack per node given: the state of every component expected or found there.
     `pods_read`: the namespaces whose pod list the bundle holds (None: all); a DaemonSet's pod is
-    called missing only when its namespace was read and the DaemonSet's own status is short."""
+    called missing only when its namespace was read and the DaemonSet's own status is short.
+    With the GPU Operator's own pod running and no device plugin anywhere (no pod, no
+    DaemonSet), a node that advertises no GPU has its device plugin `not_created`: the operator
+    never made it (its log says why), cited from the operator's pod."""
     nodes = list(nodes)
+    stack_pods = list(stack_pods)
+    operator = next((p for role, p in stack_pods if role == "operator" and p.phase == "Running"), None)
     by_node: dict[str, list[tuple[str, Pod]]] = defaultdict(list)
     for role, pod in stack_pods:
         if role in ORDER or role in ("cuda-validator", "plugin-validator"):
@@ -284,6 +289,12 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
         roles = {c.role for c in comps}
         if "device-plugin" not in roles and "dra-plugin" not in roles and "bottlerocket" in node.os_image.lower():
             comps.append(ComponentState(node.name, "device-plugin", "os", reason=node.os_image))
+        elif "device-plugin" not in roles and "dra-plugin" not in roles and operator is not None \
+                and not any(r in ("device-plugin", "dra-plugin") for r, _ in stack_ds) \
+                and not any(v > 0 for v in node.gpu_allocatable.values()):
+            main = next((c.name for c in operator.containers if not c.init), "")
+            comps.append(ComponentState(node.name, "device-plugin", "not_created", pod=operator, container=main,
+                                        reason="the GPU Operator runs and no device plugin DaemonSet exists"))
         if "driver" not in roles and _host_driver(node, driver_enabled):
             comps.append(ComponentState(node.name, "driver", "host",
                                         reason="ClusterPolicy driver.enabled=false" if driver_enabled is False

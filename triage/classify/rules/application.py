@@ -30,7 +30,9 @@ PATTERNS = (
 )
 
 APP_IDS = sorted({p.id for p in PATTERNS})
-NO_GPU_KINDS = ("cuda_driver_too_old", "no_nvidia_driver", "no_cuda_device")
+# nvidia-smi missing from a GPU container: the toolkit injects it with the driver (capability
+# `utility`), so a container that lacks it was most likely started without the NVIDIA runtime
+NO_GPU_KINDS = ("cuda_driver_too_old", "no_nvidia_driver", "no_cuda_device", "nvidia_smi_not_found")
 # the CUDA samples' `Failed to <step> (error code <CUDA error>)!` (vectorAdd, the operator's
 # validator) quotes the CUDA error: judged by the error it quotes
 _QUOTED_CUDA = {"driver_too_old": "cuda_driver_too_old", "no_device": "no_cuda_device"}
@@ -81,8 +83,9 @@ def no_gpu_in_container(ctx):
                 image = next((c.image for c in pod.containers if c.name == container), "")
                 cites.append(ctx.cite_field(pod, f"containers[{container}].image", image))
                 cites.append(ctx.cite_field(node, f"{node.name} metadata.labels", {k: node.labels[k] for k in seen}))
+            inferred = too_old or all(no_gpu_kind(f) == "nvidia_smi_not_found" for f in facts)
             yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites,
-                              "inferred" if too_old else "recognised", runtime_class=pod.runtime_class_name or None,
+                              "inferred" if inferred else "recognised", runtime_class=pod.runtime_class_name or None,
                               **common)
             gap = _exec_gap(ctx, pod)
             if gap is not None:

@@ -84,7 +84,10 @@ def _params(c: ComponentState) -> dict:
     out = {"node": c.node, "state": c.state, "reason": c.reason or None, "container": c.container or None,
            "restarts": c.restarts or None, "exit_code": c.exit_code, "message": clip(c.message, 200) or None,
            "component": c.role}
-    if c.pod is not None:
+    if c.pod is not None and c.state == "not_created":     # the pod is the operator's, not the component's
+        out["operator_pod"] = c.pod.name
+        out["operator_namespace"] = c.pod.namespace
+    elif c.pod is not None:
         out[_POD_PARAM.get(c.role, "plugin_pod")] = c.pod.name
         out["operator_namespace"] = c.pod.namespace
     elif c.daemonset is not None:

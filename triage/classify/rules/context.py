@@ -281,6 +281,22 @@ class Context:
         return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
+    def node_requests(self) -> Mapping[str, tuple[float, float, int]]:
+        """node -> (cpu cores, memory bytes, pod count) requested by its non-terminal pods."""
+        from triage.bundle.quantity import parse_quantity
+        out: dict[str, list] = {}
+        for row in self.pod_rows:
+            if not row.node or row.pod.is_terminal:
+                continue
+            acc = out.setdefault(row.node, [0.0, 0.0, 0])
+            for c in row.pod.containers:
+                if not c.init:
+                    acc[0] += parse_quantity(c.requests.get("cpu")) or 0.0
+                    acc[1] += parse_quantity(c.requests.get("memory")) or 0.0
+            acc[2] += 1
+        return {k: (v[0], v[1], v[2]) for k, v in out.items()}
+
+    @cached_property
     def label_values(self) -> Mapping[str, tuple[str, ...]]:
         """Node label key -> the values the nodes carry, sorted."""
         out: dict[str, set[str]] = defaultdict(set)

@@ -119,6 +119,57 @@ def components(ctx):
             yield ctx.checked(node_subject(node.name), [node.source])
 
 
+@rule(ids=("plugin.allocate_rpc_failed",), reads=("pods", "events"))
+def dra_prepare_failures(ctx):
+    """A DRA pod stays ContainerCreating because the kubelet's NodePrepareResources call to the
+    DRA driver's kubelet plugin failed (pkg/kubelet/cm/dra: event FailedPrepareDynamicResources,
+    `Failed to prepare dynamic resources: NodePrepareResources failed for ResourceClaim %s: %s`):
+    DRA's Allocate, in the plugin's own words."""
+    for pod in ctx.troubled_pods:
+        ev = next((e for e in reversed(ctx.pod_events(pod)) if e.reason == "FailedPrepareDynamicResources"), None)
+        if ev is None or not pod.node_name:
+            continue
+        known = "NodePrepareResources failed" in ev.message or "prepare dynamic resources" in ev.message
+        yield ctx.finding("plugin.allocate_rpc_failed", "error", pod_subject(pod), [ctx.cite_event(ev)],
+                          "recognised" if known else "unrecognised", namespace=pod.namespace, pod=pod.name,
+                          node=pod.node_name, reason=ev.reason, message=ev.message[:300],
+                          claim=pod.resource_claims[0] if pod.resource_claims else None)
+
+
+# k8s-mig-manager's watch loop (cmd/nvidia-mig-manager main.go): idle, between applies
+_MIG_IDLE = "Waiting for change to 'nvidia.com/mig.config' label"
+
+
+@rule(ids=("plugin.mig_config_failed",), reads=("nodes", "pods/log"))
+def mig_manager_idle(ctx):
+    """mig.config.state=pending while the node's MIG manager is back in its watch loop (its log
+    ends waiting for a label change, after an `Updating to MIG config` it never finished): no
+    reconfiguration is running, the apply was abandoned and the node stays wedged."""
+    for role, pod in ctx.stack_pods:
+        if role != "mig-manager" or not pod.node_name:
+            continue
+        node = ctx.nodes.get(pod.node_name)
+        if node is None or node.labels.get("nvidia.com/mig.config.state") != "pending":
+            continue
+        for c in pod.containers:
+            text = ctx.log(pod, c.name, False)
+            lines = [(i + 1, line) for i, line in enumerate(text.lines) if line.strip()] if text else []
+            if not lines or _MIG_IDLE not in lines[-1][1]:
+                continue
+            started = [n for n, line in lines if "Updating to MIG config" in line]
+            done = [n for n, line in lines if "Successfully updated to MIG config" in line]
+            if started and (not done or done[-1] < started[-1]):
+                wanted = node.labels.get("nvidia.com/mig.config", "")
+                yield ctx.finding("plugin.mig_config_failed", "error", node_subject(node.name),
+                                  [ctx.cite_field(node, f"{node.name} metadata.labels",
+                                                  {k: node.labels.get(k) for k in ("nvidia.com/mig.config",
+                                                                                    "nvidia.com/mig.config.state")}),
+                                   ctx.cite_line(text, started[-1]), ctx.cite_line(text, lines[-1][0])],
+                                  "inferred", node=node.name, label="nvidia.com/mig.config",
+                                  values=[wanted] if wanted else None, mig_config=wanted or None)
+                break
+
+
 @rule(ids=("plugin.mig_config_failed", "plugin.mig_reconfiguring"), reads=("nodes",))
 def mig_state_label(ctx):
     """The MIG manager's verdict is the node label nvidia.com/mig.config.state."""

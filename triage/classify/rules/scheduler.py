@@ -10,6 +10,9 @@ findings explain it. Without nodes.json a GPU shortage cannot be told apart: a g
 
 from __future__ import annotations
 
+import re
+
+from triage.bundle.quantity import parse_quantity
 from triage.classify.model import Finding, Gap
 from triage.classify.rules.patterns import role_logs
 from triage.classify.rules.base import NeedGap, pod_subject, rule
@@ -391,6 +394,16 @@ def _judge(ctx, pod, msg, cite):
             break
     if emitted:
         return
+    # the nodes that have the GPU free: what does their own state say is short for this pod?
+    # (the message's reasons count every node, most of which have no GPU at all)
+    short = {r for n in free for r in _short_for(ctx, n, pod)}
+    if free and short and "pods" not in short:
+        res_short = sorted(short)[0]
+        yield emit("scheduler.insufficient_cpu_memory", resource=res_short, nodes=[n.name for n in free],
+                   node=free[0].name, extra_cites=[ctx.cite_field(n, f"{n.name} status.allocatable",
+                                                                  {k: n.allocatable.get(k) for k in sorted(short)})
+                                                   for n in free[:2]] + [_requests_cite(ctx, pod, sorted(short))])
+        return
     other = [r for r in msg.reasons if r.kind not in (K.INSUFFICIENT_RESOURCE, K.TAINT, K.NODE_AFFINITY, K.UNSCHEDULABLE)]
     for r in other:
         fid = _KIND_ID.get(r.kind)
@@ -413,6 +426,37 @@ def _judge(ctx, pod, msg, cite):
     if gpu_short:
         yield emit("scheduler.insufficient_gpu", resource=res, requested=requested,
                    **_holder_params(_holders(ctx, capable, res)), nodes=[n.name for n in capable] or None)
+
+
+def _pod_requests(pod, keys) -> dict[str, float]:
+    out = {k: 0.0 for k in keys}
+    for c in pod.containers:
+        if c.init:
+            continue
+        for k in keys:
+            out[k] += parse_quantity(c.requests.get(k)) or 0.0
+    return out
+
+
+def _short_for(ctx, node, pod) -> list[str]:
+    """The resources (cpu, memory, pods) node lacks for pod, from its allocatable and the
+    requests of the non-terminal pods already on it (Context.node_requests)."""
+    want = _pod_requests(pod, ("cpu", "memory"))
+    cpu, mem, count = ctx.node_requests.get(node.name, (0.0, 0.0, 0))
+    out = []
+    for key, used in (("cpu", cpu), ("memory", mem)):
+        cap = parse_quantity(node.allocatable.get(key))
+        if want[key] and cap is not None and used + want[key] > cap:
+            out.append(key)
+    pods_cap = parse_quantity(node.allocatable.get("pods"))
+    if pods_cap is not None and count + 1 > pods_cap:
+        out.append("pods")
+    return out
+
+
+def _requests_cite(ctx, pod, keys):
+    return ctx.cite_field(pod, f"{pod.name} containers[*].resources.requests",
+                          [{k: c.requests.get(k) for k in keys if c.requests.get(k)} for c in pod.containers if not c.init])
 
 
 def _taint_text(r):
@@ -460,6 +504,48 @@ def create_rejections(ctx):
             break
 
 
+# a gang scheduler's PodGroup (Volcano: <job>-<job uid>; scheduler-plugins' coscheduling: named by the
+# user) carries the scheduler's word while the job has no pod at all
+_PODGROUP_UID = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+@rule(ids=("scheduler.custom_scheduler_rejected",), reads=("events",))
+def podgroup_events(ctx):
+    """The newest Warning event of a PodGroup (Volcano `Unschedulable`: `queue resource quota
+    insufficient`, `x/y tasks in gang unschedulable: ...`), about the job that owns it: the job
+    waits in its gang scheduler's queue before any pod is created."""
+    from triage.classify.model import Subject
+    from triage.evidence.scheduler_message import parse_scheduling_message
+    owners = {}
+    for plural in ("podgroups.scheduling.volcano.sh", "podgroups.scheduling.x-k8s.io",
+                   "podgroups.scheduling.sigs.k8s.io"):
+        for pg in ctx.bundle.custom_resources(plural):
+            ref = pg.controller
+            if ref is not None:
+                owners[(pg.namespace or "", pg.name)] = (ref.kind, ref.name)
+    for (kind, ns, name), events in sorted(ctx.events_by_object.items()):
+        if kind != "PodGroup":
+            continue
+        # the queue's verdict is the cause (Volcano writes it as a Normal or a Warning event);
+        # "x/y tasks in gang unschedulable" is what it leads to
+        policy = [e for e in events if e.message.strip() in _VOLCANO_WORDS]
+        warned = [e for e in events if e.type == "Warning" and e.message.strip()]
+        if not warned and not policy:
+            continue
+        ev = (policy or warned)[-1]
+        owner_kind, owner = owners.get((ns, name), ("Job", _PODGROUP_UID.sub("", name)))
+        known = bool(policy) or parse_scheduling_message(ev.message) is not None
+        yield ctx.finding("scheduler.custom_scheduler_rejected", "error", Subject(owner_kind, owner, ns),
+                          [ctx.cite_event(ev)], "recognised" if known else "unrecognised", namespace=ns,
+                          workload=f"{owner_kind}/{owner}", message=ev.message[:300],
+                          scheduler=ev.source_component or None, reason=ev.reason,
+                          policy_verdict=bool(policy) or None)
+
+
+# Volcano's own one-line verdicts (pkg/scheduler/plugins/proportion, capacity: the queue's capability)
+_VOLCANO_WORDS = frozenset({"queue resource quota insufficient"})
+
+
 _DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ")
 
 
@@ -490,7 +576,10 @@ def autoscaler(ctx):
             continue
         msg, cite, ev = _autoscaler(ctx, pod)
         if cite is not None:
-            # FailedScaleUp: the autoscaler found a node group for the pod and could not grow it
+            # FailedScaleUp: the autoscaler found a node group for the pod and could not grow it; so did
+            # Karpenter when no NodePool is `incompatible` yet no instance type / offering is left
+            failed = ev.reason == "FailedScaleUp" or (ev.reason == "FailedScheduling"
+                                                      and "incompatible with" not in ev.message)
             yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod), [cite],
                               namespace=pod.namespace, pod=pod.name, message=(msg.text if msg else ev.message)[:200],
-                              scale_up_failed=ev.reason == "FailedScaleUp" or None)
+                              scale_up_failed=failed or None)

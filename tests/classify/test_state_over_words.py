@@ -1,0 +1,113 @@
+"""What the cluster's state says, where the loudest message says something else.
+
+- A GPU container whose log says `nvidia-smi: command not found` started without the
+  NVIDIA runtime (the toolkit injects nvidia-smi with the driver): runtime, not HEALTHY.
+- "0/41 nodes are available: 2 Insufficient pods, 35 Insufficient cpu, ..." counts every node;
+  the GPU node's own allocatable and requests say which one it is for this pod.
+- mig.config.state=pending while the MIG manager is back in its watch loop after an apply it
+  never finished: the apply failed, nothing is reconfiguring.
+- The GPU Operator runs and no device plugin exists anywhere: the plugin was never created,
+  cited from the operator's own log.
+- A gang scheduler's queue that refuses a job (Volcano's PodGroup event) is a cause.
+- A DRA pod whose NodePrepareResources failed is the plugin's allocation failure.
+"""
+
+from __future__ import annotations
+
+from tests.classify.scenario_builder import OPERATOR_NS, World
+from tests.classify.scenarios_real import ML, crash_pod, pending_pod
+from triage.bundle.views import load_bundle
+from triage.classify.engine import diagnose
+from triage.render.json import findings_document
+
+
+def _doc(w: World, tmp_path) -> dict:
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        return findings_document(diagnose(b), b)
+
+
+def test_nvidia_smi_missing_in_a_gpu_container_is_no_gpu_injected(tmp_path):
+    w = World("smi-missing")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "localai-0", node="gpu-node-1", containers=("localai",))
+    w.log(ML, "localai-0", "localai", "NVIDIA GPU detected\n/aio/entrypoint.sh: line 52: nvidia-smi: command not found\n"
+          "GPU acceleration is not enabled or supported. Defaulting to CPU.\n")
+    w.target("Pod", ML, "localai-0")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "runtime.no_device_visible", doc["status"]
+    assert doc["root_cause"]["certainty"] == "inferred"
+
+
+def test_the_gpu_nodes_own_state_names_the_short_resource(tmp_path):
+    w = World("cpu-short-on-gpu-node")
+    w.gpu_node("gpu-node-1", gpus=1, cpu="6", alloc_cpu="5840m")
+    for i in range(3):
+        w.node(f"cpu-{i}")
+    pending_pod(w, "notebook-0", "0/4 nodes are available: 2 Insufficient pods, 1 Insufficient cpu, "
+                "1 Insufficient memory.", cpu="8")
+    w.target("Pod", ML, "notebook-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.insufficient_cpu_memory" and rc["params"]["resource"] == "cpu", rc["id"]
+    assert any('"cpu":"5840m"' in e["excerpt"] for e in rc["evidence"])
+
+
+def test_mig_pending_while_the_manager_waits_again_is_a_failed_apply(tmp_path):
+    w = World("mig-wedged")
+    n = w.gpu_node("gpu-node-1", gpus=4)
+    n["metadata"]["labels"].update({"nvidia.com/mig.config": "all-balanced", "nvidia.com/mig.config.state": "pending"})
+    w.pod(OPERATOR_NS, "nvidia-mig-manager-k7q2v", node="gpu-node-1", gpu=0, containers=("nvidia-mig-manager",),
+          labels={"app": "nvidia-mig-manager"}, owner=("DaemonSet", "nvidia-mig-manager"))
+    w.log(OPERATOR_NS, "nvidia-mig-manager-k7q2v", "nvidia-mig-manager",
+          'time="2026-08-30T09:14:02Z" level=info msg="Updating to MIG config: all-balanced"\n'
+          "Waiting for the device-plugin to shutdown\n"
+          'time="2026-08-30T09:19:02Z" level=info msg="Waiting for change to \'nvidia.com/mig.config\' label"\n')
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "plugin.mig_config_failed", [f["id"] for f in doc["findings"]]
+    assert "all-balanced" in doc["root_cause"]["title"]
+
+
+def test_an_operator_that_created_no_plugin_is_cited_from_its_log(tmp_path):
+    w = World("operator-no-operands")
+    n = w.gpu_node("gpu-node-1", gpus=1, operator=False, allocatable=None)
+    n["status"]["capacity"].pop("nvidia.com/gpu")
+    w.pod(OPERATOR_NS, "gpu-operator-6d8f9b7c5-z8x2p", node="cpu-0", gpu=0, containers=("gpu-operator",),
+          labels={"app": "gpu-operator"}, owner=("ReplicaSet", "gpu-operator-6d8f9b7c5"))
+    w.node("cpu-0")
+    w.log(OPERATOR_NS, "gpu-operator-6d8f9b7c5-z8x2p", "gpu-operator",
+          '{"level":"info","msg":"Starting workers","controller":"clusterpolicy-controller"}\n'
+          '{"level":"error","msg":"Reconciler error","controller":"clusterpolicy-controller","error":"failed to '
+          'retrieve GPU node OS tag"}\n')
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "plugin.not_running" and rc["params"]["operator_pod"] == "gpu-operator-6d8f9b7c5-z8x2p", rc
+    assert any(e["line"] == 2 and "Reconciler error" in e["excerpt"] for e in rc["evidence"])
+
+
+def test_a_volcano_queue_that_refuses_the_job_is_the_cause(tmp_path):
+    w = World("volcano-queue")
+    w.gpu_node("gpu-node-1", gpus=8)
+    pg = "train-2f9c4e1a-5b6d-4c8e-9a7f-1d2e3c4b5a69"
+    w.event("team", "PodGroup", pg, "Unschedulable", "queue resource quota insufficient", component="volcano",
+            type="Normal")
+    w.event("team", "PodGroup", pg, "Unschedulable", "0/0 tasks in gang unschedulable: pod group is not ready, "
+            "1 minAvailable", component="volcano")
+    w.target("Job", "team", "train")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "scheduler.custom_scheduler_rejected"
+    assert "queue resource quota insufficient" in doc["root_cause"]["evidence"][0]["excerpt"]
+
+
+def test_a_failed_dra_prepare_is_the_plugins_allocation(tmp_path):
+    w = World("dra-prepare")
+    w.gpu_node("gpu-node-1", gpus=8)
+    w.pod(ML, "bench-0", node="gpu-node-1", gpu=0, phase="Pending", containers=("bench",),
+          statuses={"bench": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False, "restartCount": 0}})
+    w.event(ML, "Pod", "bench-0", "FailedPrepareDynamicResources", "Failed to prepare dynamic resources: "
+            "NodePrepareResources failed for ResourceClaim bench-0-gpus: error preparing devices for claim: invalid "
+            "CDI Spec: invalid device, empty device edits", component="kubelet")
+    w.target("Pod", ML, "bench-0")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "plugin.allocate_rpc_failed", [f["id"] for f in doc["findings"]]
