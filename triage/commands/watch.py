@@ -160,6 +160,7 @@ def run(args) -> int:
     from triage.watch.dedup import DedupStore
     from triage.watch.health import HealthServer
     from triage.watch.live import LiveTriage
+    from triage.watch.metrics import WatchMetrics
     from triage.watch.watcher import Watcher
 
     cluster = args.cluster or args.context or "cluster"
@@ -174,14 +175,19 @@ def run(args) -> int:
                                 all_namespaces=namespace is None, request_timeout=args.request_timeout,
                                 timeout=args.triage_timeout, exec=not args.no_exec))
 
+    metrics = WatchMetrics(cluster)
+
     def on_error(trigger, err: Exception) -> None:
+        metrics.failed()
         _log(f"triage of {trigger.namespace}/{trigger.pod} ({trigger.kind.value}) failed: "
              f"{type(err).__name__}: {' '.join(str(err).split())[:300]}")
 
     watcher = Watcher(events=stream, triage=triage, post=post, store=store, cluster=cluster,
                       grace_s=args.grace, retriage_s=args.retriage, max_queue=args.max_queue,
                       workers=args.workers, min_post_interval_s=args.min_post_interval, sweep_s=args.sweep,
-                      on_error=on_error, log=_log)
+                      on_error=on_error, log=_log,
+                      on_result=lambda trig, doc, seconds: metrics.observe((trig.namespace, trig.pod), doc, seconds),
+                      on_clear=metrics.clear)
     stale_after = args.watch_timeout + 60.0
     stopping = threading.Event()
 
@@ -197,7 +203,7 @@ def run(args) -> int:
         return True, (f"{stream.stats.lists} lists, {stream.stats.watches} watches, {s.triggers} triggers, "
                       f"{s.triaged} triaged, {s.posted} posted, {s.duplicates} duplicates")
 
-    server = HealthServer(args.healthz_addr, args.healthz_port, health).start()
+    server = HealthServer(args.healthz_addr, args.healthz_port, health, metrics=metrics.exposition).start()
 
     def stop_all(signame: str) -> None:
         _log(f"{signame}: stopping the watch, finishing running triages")
@@ -216,7 +222,7 @@ def run(args) -> int:
     previous = {s: signal.signal(s, shutdown) for s in (signal.SIGTERM, signal.SIGINT)}
     scope = f"namespace {namespace}" if namespace else "every namespace"
     _log(f"watching GPU pods in {scope} on {kube.host} as cluster {cluster!r}; "
-         f"healthz on http://{server.host}:{server.port}/healthz; "
+         f"healthz on http://{server.host}:{server.port}/healthz, metrics on /metrics; "
          f"dedup state {args.state or '(memory only)'}")
     threading.Thread(target=follow_warnings, args=(warnings, watcher), name="pod-events", daemon=True).start()
     try:

@@ -1,4 +1,5 @@
-"""The watcher's `/healthz`: 200 "ok" while the watch loop progresses, 503 otherwise.
+"""The watcher's `/healthz`: 200 "ok" while the watch loop progresses, 503 otherwise; and,
+given a `metrics` callable, `/metrics` (triage.watch.metrics) on the same port.
 
     server = HealthServer("127.0.0.1", 8080, check=lambda: (True, "watching 12 GPU pods"))
     server.start()          # background thread; server.port is the bound port (0 picks one)
@@ -18,7 +19,9 @@ from triage.errors import UsageError
 
 
 class HealthServer:
-    def __init__(self, host: str, port: int, check: Callable[[], tuple[bool, str]]):
+    def __init__(self, host: str, port: int, check: Callable[[], tuple[bool, str]],
+                 metrics: Callable[[], tuple[bytes, str]] | None = None):
+        """metrics: () -> (body, content type) of `/metrics` (triage.watch.metrics); None: 404."""
         self.check = check
         outer = self
 
@@ -27,6 +30,14 @@ class HealthServer:
                 pass
 
             def do_GET(self):
+                if self.path.split("?", 1)[0] == "/metrics" and metrics is not None:
+                    body, content_type = metrics()
+                    self.send_response(200)
+                    self.send_header("Content-Type", content_type)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
                 if self.path.split("?", 1)[0] not in ("/healthz", "/readyz", "/livez"):
                     return self._answer(404, "not found")
                 try:

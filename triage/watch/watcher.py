@@ -54,7 +54,11 @@ class Watcher:
                  workers: int = 2, min_post_interval_s: float = 1.0, sweep_s: float = 30.0,
                  now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc),
                  on_error: Callable[[Trigger, Exception], None] | None = None,
-                 log: Callable[[str], None] | None = None):
+                 log: Callable[[str], None] | None = None,
+                 on_result: Callable[[Trigger, Mapping, float], None] | None = None,
+                 on_clear: Callable[[tuple[str, str]], None] | None = None):
+        """on_result(trigger, doc, seconds): each triage's document (the /metrics view);
+        on_clear((namespace, name)): the pod is judged healthy again, or was deleted."""
         self._events = events
         self._triage = triage
         self._post = post
@@ -67,6 +71,8 @@ class Watcher:
         self._now = now
         self._on_error = on_error
         self._log = log or (lambda text: None)
+        self._on_result = on_result
+        self._on_clear = on_clear
         self._queue: queue.Queue[Trigger] = queue.Queue(maxsize=max_queue)
         self._pods: dict[tuple[str, str], Mapping] = {}
         self._inflight: set[tuple[str, str]] = set()
@@ -86,6 +92,9 @@ class Watcher:
         pod = Pod(raw, "watch")
         trig = trigger_for(pod, self._now(), self.grace_s)
         if not trig:
+            if self._on_clear is not None:
+                meta = raw.get("metadata") or {}
+                self._on_clear((str(meta.get("namespace") or ""), str(meta.get("name") or "")))
             return
         key = (trig.namespace, trig.pod)
         rv = str((raw.get("metadata") or {}).get("resourceVersion") or "")
@@ -120,6 +129,8 @@ class Watcher:
                 self._pods.pop(key, None)
                 self._last_triage.pop(key, None)
                 self._final_rv.pop(key, None)
+                if self._on_clear is not None:
+                    self._on_clear(key)
             return
         with self._lock:
             self._pods[key] = raw
@@ -150,8 +161,13 @@ class Watcher:
                 continue
             key = (trig.namespace, trig.pod)
             try:
+                started = time.monotonic()
                 doc = self._triage(trig)
                 self.stats.triaged += 1
+                if self._on_result is not None:
+                    with self._lock:      # a pod deleted while it was triaged has no open findings
+                        if key in self._pods:
+                            self._on_result(trig, doc, time.monotonic() - started)
                 if doc.get("status") != "healthy":
                     self._maybe_post(doc)
             except Exception as err:  # one bad triage must not stop the watcher
