@@ -156,3 +156,20 @@ def test_the_next_page_is_asked_for_while_this_one_is_read(scripted):
     assert seen == ["a", "b", "c"]
     assert [p.split("?")[1] for _, p in _Script.arrivals] == ["limit=1", "limit=1&continue=t1", "limit=1&continue=t2"]
     assert arrived_while_busy == [True, True, False]
+
+
+def test_an_oidc_refresh_gets_the_real_oauth_client_when_it_needs_it(scripted):
+    """kube_config binds requests_oauthlib's OAuth2Session, oauthlib and the typed ApiClient at
+    import, for refreshing an OIDC auth-provider token only: collect imports them on that call,
+    and they are then the libraries' own (a refresh works as with the client imported whole)."""
+    from triage.collect import kube as kube_mod
+    Kube.connect(scripted, budget=Budget(5))
+    kc = kube_mod._client().kube_config
+    import kubernetes.client.api_client
+    import requests_oauthlib
+    real = lambda name: getattr(getattr(kc, name), "real", lambda: getattr(kc, name))()  # noqa: E731
+    assert real("OAuth2Session") is requests_oauthlib.OAuth2Session      # (imported whole earlier: as is)
+    assert real("ApiClient") is kubernetes.client.api_client.ApiClient
+    assert issubclass(kc.oauthlib.oauth2.rfc6749.errors.InvalidClientIdError, Exception)
+    import kubernetes
+    assert kubernetes.__version__ and kubernetes.client.CoreV1Api      # the package, whole, for anyone else
