@@ -8,6 +8,8 @@ klog would print an error no signature knows."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.classify.scenario_builder import OPERATOR_NS, World
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose
@@ -118,11 +120,18 @@ def test_bottlerocket_has_no_plugin_pod_and_that_is_not_missing(tmp_path):
     assert doc["layers"]["plugin"]["status"] == "passed"
 
 
-def test_gke_driver_installer_stuck_is_the_driver(tmp_path):
-    """GKE: kube-system's nvidia-gpu-device-plugin waits in its nvidia-driver-installer init container."""
+@pytest.mark.parametrize("install, expected", [("latest", "driver.not_ready"), (None, "driver.not_loaded"),
+                                               ("disabled", "driver.not_loaded")])
+def test_gke_driver_installer_stuck_is_the_driver(tmp_path, install, expected):
+    """GKE: kube-system's nvidia-gpu-device-plugin waits in its nvidia-driver-installer init container.
+    With automatic installation (gke-gpu-driver-version=default|latest) the driver is still coming
+    (not_ready); without it (no label, or disabled: Node Auto-Provisioning's default) nothing will
+    install one (not_loaded)."""
     w = World("gke-installer-stuck")
-    w.gpu_node("gpu-node-1", gpus=1, operator=False, allocatable=None,
-               labels={"cloud.google.com/gke-accelerator": "nvidia-l4"})
+    labels = {"cloud.google.com/gke-accelerator": "nvidia-l4"}
+    if install:
+        labels["cloud.google.com/gke-gpu-driver-version"] = install
+    w.gpu_node("gpu-node-1", gpus=1, operator=False, allocatable=None, labels=labels)
     w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
     w.pod("kube-system", "nvidia-gpu-device-plugin-small-cos-x7k2p", node="gpu-node-1", gpu=0,
           containers=("nvidia-gpu-device-plugin",), init_containers=("nvidia-driver-installer",),
@@ -133,7 +142,7 @@ def test_gke_driver_installer_stuck_is_the_driver(tmp_path):
                                                       "ready": False, "restartCount": 0}})
     w.target("Node", None, "gpu-node-1")
     doc = _doc(w, tmp_path)
-    assert doc["root_cause"]["id"] == "driver.not_ready", [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["id"] == expected, [f["id"] for f in doc["findings"]]
     assert doc["root_cause"]["params"]["container"] == "nvidia-driver-installer"
 
 

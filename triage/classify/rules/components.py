@@ -96,6 +96,16 @@ def _params(c: ComponentState) -> dict:
     return out
 
 
+def _gke_install_off(node) -> bool:
+    """A GKE GPU node without automatic driver installation: GKE labels the nodes of a pool
+    created with `gpu-driver-version=default|latest` `cloud.google.com/gke-gpu-driver-version`;
+    without it (or `disabled`, the Node Auto-Provisioning default) the managed plugin's
+    `nvidia-driver-installer` init container only waits for a driver nobody installs."""
+    if node is None or "cloud.google.com/gke-accelerator" not in node.labels:
+        return False
+    return node.labels.get("cloud.google.com/gke-gpu-driver-version", "disabled") == "disabled"
+
+
 def component_findings(ctx, layer: str) -> Iterator:
     """Findings and checks of `layer` from the stack state of every GPU node."""
     for node, stack in sorted(ctx.node_stacks.items()):
@@ -132,6 +142,8 @@ def component_findings(ctx, layer: str) -> Iterator:
                 fid, sev = STAGE_ID[stage]
                 if stage == "driver" and c.state == "image_pull":
                     fid, sev = "driver.image_unavailable", "critical"
+                elif stage == "driver" and _gke_install_off(ctx.nodes.get(node)):
+                    fid, sev = "driver.not_loaded", "critical"       # nothing will ever install it
                 if cites is None:
                     cites = [_status_cite(ctx, c)] + _log_cites(ctx, c)
                 yield ctx.checked(subject, [cites[0].path])
