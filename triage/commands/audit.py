@@ -23,6 +23,7 @@ EXAMPLE = """examples:
   gpu-triage audit                                   # live: the current context, every namespace
   gpu-triage audit cluster.tar.gz -o markdown        # a bundle (gpu-triage collect scan -A, or a support bundle)
   gpu-triage audit --context prod --out ./audit      # keeps bundle/, audit.md, audit.html, audit.json
+  gpu-triage audit --all-contexts -o markdown        # every cluster of the kubeconfig, one report
 
 exit status: 0 every item passes, 3 an item fails, 5 none fails but some could not be checked,
 1 the tool failed or bad input, 2 usage error."""
@@ -35,7 +36,7 @@ def register(subparsers) -> None:
                                           "and measure GPU waste.",
                               epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("bundle", metavar="BUNDLE", nargs="?", help="bundle directory or .tar.gz (default: collect live)")
-    add_cluster_arguments(p)
+    add_cluster_arguments(p, many_contexts=True)
     p.add_argument("-o", "--output", choices=FORMATS, default="text", help="output format (default text)")
     p.add_argument("--out", metavar="DIR", help="also write audit.md, audit.html, audit.json (and, live, bundle/) into DIR")
     p.set_defaults(func=run)
@@ -62,9 +63,14 @@ def _emit(doc: dict, args) -> int:
 
 def run(args) -> int:
     if args.bundle:
-        if args.context:
+        if args.context or args.all_contexts:
             raise UsageError("give either a BUNDLE or --context (live), not both")
         return _emit(audit_path(args.bundle), args)
+    from triage.commands.many import dispatch
+    return dispatch("audit", args, _run_live)
+
+
+def _run_live(args) -> int:
     if args.namespace and args.all_namespaces:
         raise UsageError("use either -n NS or -A, not both")
     from triage.collect.audit import collect_audit

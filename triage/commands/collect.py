@@ -20,11 +20,18 @@ from triage.errors import UsageError
 MB = 1024 * 1024
 
 
-def add_cluster_arguments(p: argparse.ArgumentParser, namespaced: bool = True) -> None:
+def add_cluster_arguments(p: argparse.ArgumentParser, namespaced: bool = True, many_contexts: bool = False) -> None:
+    """many_contexts: `--context` may repeat and `--all-contexts` exists (scan, audit: one
+    report over several clusters, triage/fleet.py); args.context is then a list or None."""
     g = p.add_argument_group("cluster (as kubectl)")
     g.add_argument("--kubeconfig", metavar="FILE", help="kubeconfig file (default $KUBECONFIG, ~/.kube/config, "
                                                          "else in-cluster configuration)")
-    g.add_argument("--context", metavar="NAME", help="kubeconfig context to use")
+    if many_contexts:
+        g.add_argument("--context", metavar="NAME", action="append",
+                       help="kubeconfig context to use; repeat for several clusters, one report")
+        g.add_argument("--all-contexts", action="store_true", help="every context of the kubeconfig, concurrently")
+    else:
+        g.add_argument("--context", metavar="NAME", help="kubeconfig context to use")
     if namespaced:
         g.add_argument("-n", "--namespace", metavar="NS", help="namespace (default: the context's)")
         g.add_argument("-A", "--all-namespaces", action="store_true", help="every namespace (scan)")
