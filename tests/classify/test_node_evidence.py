@@ -77,3 +77,14 @@ def test_gkes_host_mounted_plugin_is_no_runtime_check(tmp_path):
     _host_node(w, plugin_image="gcr.io/gke-release/nvidia-gpu-device-plugin@sha256:0f3a")
     doc = _doc(w, tmp_path)
     assert doc["layers"]["runtime"]["status"] == "not_checked", doc["layers"]["runtime"]
+
+
+def test_a_node_that_offers_its_gpus_by_dra_is_not_missing_them(tmp_path):
+    w = World("node-dra")
+    n = w.gpu_node(NODE, gpus=8, operator=False, allocatable=None)
+    n["status"]["capacity"].pop("nvidia.com/gpu")
+    w.pod("nvidia-dra-driver-gpu", "nvidia-dra-driver-gpu-kubelet-plugin-a7x2q", node=NODE, gpu=0,
+          containers=("gpus",), labels={"app.kubernetes.io/name": "nvidia-dra-driver-gpu-kubelet-plugin"},
+          owner=("DaemonSet", "nvidia-dra-driver-gpu-kubelet-plugin"))
+    doc = _doc(w, tmp_path)
+    assert "node.gpu_not_advertised" not in [f["id"] for f in doc["findings"]], doc["findings"]

@@ -87,3 +87,14 @@ def test_a_controller_logging_a_webhook_denial_is_a_create_rejection(tmp_path):
     rc = doc["root_cause"]
     assert doc["status"] == "problem" and rc["id"] == "scheduler.create_rejected", doc["status"]
     assert rc["evidence"][0]["line"] == 2 and "denied the" in rc["evidence"][0]["excerpt"]
+
+
+def test_a_gpu_schedulers_unknown_words_are_its_own_rejection(tmp_path):
+    w = World("kai-unknown")
+    w.gpu_node("gpu-node-1", gpus=8)
+    pending_pod(w, "infer-0", "no nodes with enough resources were found: 1 node(s) frobnicated the claim",
+                component="kai-scheduler", scheduler="kai-scheduler")
+    w.target("Pod", ML, "infer-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"] or {"id": doc.get("suspect")}
+    assert rc["id"] == "scheduler.custom_scheduler_rejected", [f["id"] for f in doc["findings"]]

@@ -17,7 +17,7 @@ from triage.classify.model import Finding, Gap
 from triage.classify.rules.patterns import role_logs
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.node import node_matches_selector
-from triage.evidence.scheduler_message import ReasonKind as K
+from triage.evidence.scheduler_message import Origin, ReasonKind as K
 
 _KIND_ID = {
     K.TOO_MANY_PODS: "scheduler.too_many_pods",
@@ -48,6 +48,7 @@ _KIND_ID = {
     K.SCHEDULER_ERROR: "scheduler.other_filter",
 }
 UNRECOGNISED = "scheduler.rejected_unrecognised"
+_CUSTOM_ORIGINS = frozenset({Origin.KAI, Origin.VOLCANO, Origin.GANG, Origin.HAMI})
 # event reasons schedulers write for a pod they cannot place (kube-scheduler, HAMi, KAI / Volcano)
 SCHEDULER_REASONS = ("FailedScheduling", "FilteringFailed", "Unschedulable")
 GPU_PREFIXES = ("nvidia.com/", "alpha.kubernetes.io/nvidia-gpu", "amd.com/gpu")
@@ -271,10 +272,13 @@ def unschedulable(ctx):
         found = list(_judge(ctx, pod, msg, cite))
         yield from found
         if not found and not all(r.kind is K.POD_DELETING for r in msg.reasons):
-            # a message was read and none of its reasons explains anything: its words decide
-            yield ctx.finding(UNRECOGNISED, "error", pod_subject(pod), [cite], "unrecognised",
-                              namespace=pod.namespace, pod=pod.name, message=msg.text[:300],
-                              scheduler=pod.scheduler_name or None)
+            # a message was read and none of its reasons explains anything: its words decide; a
+            # GPU scheduler's own (KAI, Volcano, HAMi) are that scheduler's rejection
+            custom = pod.scheduler_name not in ("", "default-scheduler") or msg.origin in _CUSTOM_ORIGINS
+            yield ctx.finding("scheduler.custom_scheduler_rejected" if custom else UNRECOGNISED, "error",
+                              pod_subject(pod), [cite], "unrecognised", namespace=pod.namespace, pod=pod.name,
+                              message=msg.text[:300], scheduler=pod.scheduler_name or None,
+                              reason=pod.scheduler_name if custom else None)
 
 
 def _judge(ctx, pod, msg, cite):
