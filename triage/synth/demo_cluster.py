@@ -88,6 +88,22 @@ def _meta(name, ns=None, labels=None, owner=None, uid=None):
     return m
 
 
+# one address per node, and each running pod its own address on its node's pod range
+NODE_IPS = {"cp-1": "10.0.0.10", "gpu-h100-1": "10.0.0.11", "gpu-a10g-1": "10.0.0.12", "gpu-t4-2": "10.0.0.13"}
+
+
+def _addressed(pods: list[dict], seen: dict[str, int]) -> list[dict]:
+    """hostIP = the pod's node's address, podIP = its own on the node's 10.244.<n>.0/24 (pods that
+    were never scheduled have neither); `seen` counts the pods given an address per node."""
+    for pod in pods:
+        node, status = pod["spec"].get("nodeName"), pod["status"]
+        if node in NODE_IPS and "hostIP" in status:
+            status["hostIP"] = NODE_IPS[node]
+            seen[node] = seen.get(node, 0) + 1
+            status["podIP"] = f"10.244.{list(NODE_IPS).index(node)}.{9 + seen[node]}"
+    return pods
+
+
 def _node(name, labels, gpu_capacity=None, taints=None, gpu_allocatable=None):
     capacity = {"cpu": "48", "memory": "196608Mi", "pods": "110", "ephemeral-storage": "500Gi"}
     allocatable = {"cpu": "47500m", "memory": "192512Mi", "pods": "110", "ephemeral-storage": "460Gi"}
@@ -100,7 +116,7 @@ def _node(name, labels, gpu_capacity=None, taints=None, gpu_allocatable=None):
                        "conditions": [{"type": "Ready", "status": "True", "reason": "KubeletReady",
                                        "message": "kubelet is posting ready status", "lastTransitionTime": T0,
                                        "lastHeartbeatTime": T0}],
-                       "addresses": [{"type": "InternalIP", "address": "10.0.0." + str(len(name))}],
+                       "addresses": [{"type": "InternalIP", "address": NODE_IPS[name]}],
                        "nodeInfo": {"kernelVersion": "5.15.0-122-generic", "osImage": "Ubuntu 22.04.5 LTS",
                                     "containerRuntimeVersion": "containerd://1.7.22", "kubeletVersion": "v1.32.4",
                                     "architecture": "amd64", "operatingSystem": "linux"}}}
@@ -188,6 +204,7 @@ def _ctr(name, image, gpus=0, extra=None):
 
 def write_demo_bundle(root: str | Path) -> Path:
     w = BundleWriter(root)
+    seen: dict[str, int] = {}           # pods given an address, per node
     nodes = [
         _node("cp-1", {"node-role.kubernetes.io/control-plane": ""},
               taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}]),
@@ -234,7 +251,7 @@ def write_demo_bundle(root: str | Path) -> Path:
                   _daemonset("nvidia-driver-daemonset", DRIVER_IMAGE, ready=2,
                              selector={"nvidia.com/gpu.deploy.driver": "true"}, desired=2)]})
     w.write_json(layout.custom_resource("clusterpolicies.nvidia.com"), [CLUSTER_POLICY])
-    w.write_json(layout.namespaced_list("pods", OPERATOR_NS), {"kind": "PodList", "apiVersion": "v1", "items": op_pods})
+    w.write_json(layout.namespaced_list("pods", OPERATOR_NS), {"kind": "PodList", "apiVersion": "v1", "items": _addressed(op_pods, seen)})
     w.write_json(layout.namespaced_list("events", OPERATOR_NS), {"kind": "EventList", "apiVersion": "v1", "items": []})
 
     # --- llm: qwen-vllm pending on T4, embedder healthy on H100 ---------------------------
@@ -252,7 +269,7 @@ def write_demo_bundle(root: str | Path) -> Path:
                 "spec": {"nodeName": "gpu-h100-1", "containers": [emb_ctr], "tolerations": GPU_TOLERATION},
                 "status": _running([emb_ctr])}
     w.write_json(layout.namespaced_list("pods", "llm"), {"kind": "PodList", "apiVersion": "v1",
-                                                          "items": [pending, embedder]})
+                                                          "items": _addressed([pending, embedder], seen)})
     w.write_text(layout.container_log("llm", "embedder-5c7d9b8f4-p9q2w", "embedder"),
                  "2026-11-29T14:03:10.112Z  INFO text_embeddings_router: Ready\n")
     w.write_exec("llm", "embedder-5c7d9b8f4-p9q2w", "embedder", ["nvidia-smi"],
@@ -289,7 +306,7 @@ def write_demo_bundle(root: str | Path) -> Path:
                                                       "pod=finetune-qwen-6f8d7c9b4-k8s2d_training(pod-finetune)"}},
                      "lastState": {"terminated": {"exitCode": 1, "reason": "Error", "startedAt": "2026-11-29T14:49:02Z",
                                                   "finishedAt": "2026-11-29T14:50:31Z"}}}]}}
-    w.write_json(layout.namespaced_list("pods", "training"), {"kind": "PodList", "apiVersion": "v1", "items": [crash]})
+    w.write_json(layout.namespaced_list("pods", "training"), {"kind": "PodList", "apiVersion": "v1", "items": _addressed([crash], seen)})
     w.write_text(layout.container_log("training", crash["metadata"]["name"], "trainer", previous=True), CUDA_OOM_LOG)
     w.write_text(layout.container_log("training", crash["metadata"]["name"], "trainer"), "")
     w.write_json(layout.namespaced_list("events", "training"), {"kind": "EventList", "apiVersion": "v1", "items": [{
