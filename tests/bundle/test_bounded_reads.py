@@ -39,9 +39,32 @@ def test_a_log_of_one_huge_line_is_read_from_its_end_and_cut(tmp_path):
     assert problems[rel].startswith("read the last 1.0 MiB of 3.0 MiB")
     expected = json.loads((R014.parent / "expected.json").read_text())["root_cause"]
     assert doc["root_cause"]["id"] == expected        # the real lines at the end still decide
+    whole, _ = _analyze(R014, DEFAULT_LIMITS)
+    lines = [e.get("line") for e in doc["root_cause"]["evidence"] if e.get("path") == rel]
+    assert lines and lines == [n + 1 for n in (e.get("line") for e in whole["root_cause"]["evidence"]
+                                               if e.get("path") == rel)]     # the huge line is line 1
     with load_bundle(work, Limits(max_text_bytes=1 << 20, max_line_chars=4096)) as b:
         lines = b.read_text(rel).lines
     assert max(map(len, lines)) <= 4096
+
+
+def test_a_log_of_many_lines_keeps_its_last_ones(tmp_path):
+    work = tmp_path / "b"
+    shutil.copytree(R014, work)
+    log = next(work.glob("cluster-resources/pods/logs/**/nvidia-device-plugin.log"))
+    real = log.read_text()
+    log.write_text("noise\n" * 50_000 + real)
+    doc, problems = _analyze(work, Limits(max_text_lines=1000))
+    rel = log.relative_to(work).as_posix()
+    assert problems[rel].startswith("read the last 1000 of ")
+    expected = json.loads((R014.parent / "expected.json").read_text())["root_cause"]
+    assert doc["root_cause"]["id"] == expected
+    # citations keep the file's own line numbers
+    whole, _ = _analyze(R014, DEFAULT_LIMITS)
+    cited = [(e["path"], e.get("line")) for e in doc["root_cause"]["evidence"] if e.get("path") == rel]
+    cited_whole = [(e["path"], (e.get("line") or 0) + 50_000) for e in whole["root_cause"]["evidence"]
+                   if e.get("path") == rel]
+    assert cited and cited == cited_whole
 
 
 def test_an_events_list_past_its_bound_keeps_its_first_items_and_says_so(tmp_path):

@@ -4,7 +4,8 @@ A bundle's files are as large as whoever made it wanted: a 1 GiB log of one line
 events list of a million items. Reading one must cost at most a bound in memory and time:
 
 - a text file past `max_bytes` is read from its end (a log's latest lines are the ones that
-  explain a failure), its first partial line dropped, and any line past `max_line` cut;
+  explain a failure), its first partial line dropped; past `max_lines` its last lines are kept
+  (each line costs the signatures a few microseconds at least); any line past `max_line` is cut;
 - a JSON file past `max_bytes` is read item by item from the start of its `items` list
   (`kubectl get -o json`, troubleshoot's arrays) until the bound, never as a whole; a list
   past `max_items` keeps its first items.
@@ -25,6 +26,20 @@ from pathlib import Path
 class BoundedText:
     text: str
     cut: str = ""
+    first_line: int = 1       # the file's line number of the text's first line
+
+
+def _newlines_before(f, end: int, chunk: int = 1 << 20) -> int:
+    """Newlines in the file's first `end` bytes, read a chunk at a time."""
+    f.seek(0)
+    count = 0
+    while end > 0:
+        data = f.read(min(chunk, end))
+        if not data:
+            break
+        count += data.count(b"\n")
+        end -= len(data)
+    return count
 
 
 def size_text(n: int) -> str:
@@ -34,27 +49,36 @@ def size_text(n: int) -> str:
     return f"{n} bytes"
 
 
-def bounded_text_file(path: Path, max_bytes: int, max_line: int) -> BoundedText:
+def bounded_text_file(path: Path, max_bytes: int, max_line: int, max_lines: int = 100_000) -> BoundedText:
     size = path.stat().st_size
     cuts = []
+    first_line = 1
     with open(path, "rb") as f:
         if size > max_bytes:
+            first_line += _newlines_before(f, size - max_bytes)   # so citations keep the file's numbers
             f.seek(size - max_bytes)
             data = f.read(max_bytes)
             nl = data.find(b"\n")
             if 0 <= nl < len(data) - 1:     # the first line is partial: start at the next one
                 data = data[nl + 1:]
+                first_line += 1
             cuts.append(f"read the last {size_text(max_bytes)} of {size_text(size)}")
         else:
             data = f.read()
     text = data.decode("utf-8", errors="replace")
+    lines_in = text.count("\n") + (not text.endswith("\n"))
+    if lines_in > max_lines:
+        kept = text.split("\n")[-(max_lines + text.endswith("\n")):]
+        first_line += lines_in - max_lines
+        text = "\n".join(kept)
+        cuts.append(f"read the last {max_lines} of {lines_in} lines")
     if len(text) > max_line:
         lines = text.split("\n")
         long = sum(len(line) > max_line for line in lines)
         if long:
             text = "\n".join(line[:max_line] if len(line) > max_line else line for line in lines)
             cuts.append(f"{long} line{'s' if long > 1 else ''} cut at {max_line} characters")
-    return BoundedText(text, "; ".join(cuts))
+    return BoundedText(text, "; ".join(cuts), first_line)
 
 
 _WS = re.compile(r"[ \t\n\r]*")

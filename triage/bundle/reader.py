@@ -44,6 +44,7 @@ class Limits:
     # reading (cut past these, with a Problem)
     max_text_bytes: int = 8 * 1024**2      # a log or command output: its last 8 MiB are read
     max_line_chars: int = 64 * 1024        # a longer line is cut here
+    max_text_lines: int = 100_000          # of a text file, the last lines kept (ours: 10,000 per log)
     max_json_bytes: int = 64 * 1024**2     # a larger JSON list is read item by item up to here
     max_items: int = 200_000               # objects read from one JSON list file
     max_events: int = 20_000               # events read from one namespace's list (~100 us each to judge)

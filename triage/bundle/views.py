@@ -42,10 +42,11 @@ class Problem:
 @dataclass(frozen=True)
 class LogText:
     """A text file of the bundle (container log, exec output, dmesg, DCGM scrape).
-    `lines[i]` is line i+1 of the file: citations use 1-based numbers."""
+    `lines[i]` is line `first_line + i` of the file: citations use 1-based numbers."""
 
     path: str
     text: str
+    first_line: int = 1       # the file's line number of lines[0] (past 1 when only its end was read)
 
     @cached_property
     def lines(self) -> tuple[str, ...]:
@@ -211,10 +212,11 @@ class Bundle:
         lines past `limits.max_line_chars` are cut; each cut is a Problem for the file."""
         if path not in self._file_set:
             return None
-        text = bounded_text_file(self._resolved(path), self.limits.max_text_bytes, self.limits.max_line_chars)
+        text = bounded_text_file(self._resolved(path), self.limits.max_text_bytes, self.limits.max_line_chars,
+                                 self.limits.max_text_lines)
         if text.cut:
             self._problem_once(path, text.cut)
-        return LogText(path, text.text)
+        return LogText(path, text.text, text.first_line)
 
     def _problem_once(self, path: str, detail: str) -> None:
         if not any(p.path == path and p.detail == detail for p in self.problems[-8:]):

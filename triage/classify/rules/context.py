@@ -520,4 +520,4 @@ class Context:
     def cite_line(text: LogText, line: int, excerpt: str | None = None) -> Citation:
         if excerpt is None:
             excerpt = text.lines[line - 1] if 0 < line <= len(text.lines) else ""
-        return Citation(text.path, line, clip(excerpt))
+        return Citation(text.path, line + text.first_line - 1, clip(excerpt))   # the file's own number
