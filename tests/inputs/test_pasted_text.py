@@ -52,10 +52,10 @@ def test_pending_pod_and_node_without_gpus_never_healthy_and_names_what_to_paste
     assert TICKET.read_text().splitlines()[38].strip().startswith("Warning  FailedScheduling")
 
 
-@pytest.mark.xfail(strict=True, reason="classify (owner's area): a pasted node the scheduler counted "
-                   "'Insufficient nvidia.com/gpu' carries no GPU label, so the engine calls it no GPU node "
-                   "(engine.no_gpu_node passes the node layer) instead of naming node.gpu_not_advertised")
 def test_pending_pod_and_node_without_gpus_point_at_the_node_layer():
+    """The node pasted beside the GPU pod is the user's GPU node, even through a grep that kept
+    no GPU label: it advertising no nvidia.com/gpu is the node layer (the manifest's
+    input.gpu_nodes_shown)."""
     doc = run("analyze", str(TICKET), "-o", "json").doc
     answer = _answer(doc)
     assert answer.get("layer") == "node", answer

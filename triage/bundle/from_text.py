@@ -360,7 +360,11 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
     # a target the paste only names (its log, not its state): NO_GPU could not be known from it
     summary.guessed_pod = bool(target and target.get("kind") == "Pod"
                                and (target["namespace"], target["name"]) in set(stubs))
-    w.write_manifest(target, extra={"input": {"reader": READER, "files": [n for n, _ in inputs]}})
+    # the nodes the paste describes beside a GPU pod: the user's GPU nodes, even when what was
+    # pasted of them (a grep, a node that advertises nothing) carries no GPU label
+    shown = sorted(p.described_nodes) if gpu_described else []
+    w.write_manifest(target, extra={"input": {"reader": READER, "files": [n for n, _ in inputs],
+                                              **({"gpu_nodes_shown": shown} if shown else {})}})
     return summary
 
 

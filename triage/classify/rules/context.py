@@ -132,6 +132,12 @@ class Context:
         if asked and asked in self.nodes and (self.stack_daemonsets or self.stack_pods) and self.plugin_runs_nowhere \
                 and not _control_plane_only(self.nodes[asked]):
             stack_nodes.add(asked)
+        # pasted text: the nodes the user described beside their GPU pod (from_text's manifest)
+        manifest = self.bundle.manifest
+        shown = (manifest.raw.get("input") or {}).get("gpu_nodes_shown") if manifest is not None else None
+        if isinstance(shown, list):
+            stack_nodes |= {n for n in shown if isinstance(n, str) and n in self.nodes
+                            and not _control_plane_only(self.nodes[n])}
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
 
