@@ -222,16 +222,18 @@ def test_planted_markup_neither_runs_nor_fetches_nor_creates_elements(chromium, 
     assert "document.title=" in dumped
 
 
-def test_scan_report_summary_links_reach_every_workload_section(chromium, site, tmp_path):
+def test_scan_report_index_links_reach_every_incident_section(chromium, site, tmp_path):
+    """The incident index's links land on each incident's section, each with its own ladder drawn."""
     doc = json.loads((DOCS / "scan.json").read_text("utf-8"))
     site.pages["/report.html"] = render_html(doc).encode()
     dumped = run_chromium(chromium, tmp_path, site.url + "/report.html", "--dump-dom").stdout
     dom = dom_of(dumped)
     ids = {a["id"] for _, a in dom.tags if "id" in a}
-    workload_links = [a["href"][1:] for t, a in dom.tags
-                      if t == "a" and a.get("href", "").startswith("#") and a["href"][1:2].isdigit()]
-    assert len(set(workload_links)) == len(doc["diagnoses"]) == 10
-    assert set(workload_links) <= ids
+    incident_links = [a["href"][1:] for t, a in dom.tags
+                      if t == "a" and a.get("href", "").startswith("#incident-")]
+    assert len(set(incident_links)) == 9          # ten workloads, nine broken, nine different causes
+    assert set(incident_links) <= ids
+    assert sum(1 for t, _ in dom.tags if t == "svg") == 9      # one ladder per incident
     assert site.requests == ["/report.html"]
 
 

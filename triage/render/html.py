@@ -45,11 +45,12 @@ def _markdown() -> MarkdownIt:
     return md
 
 
-def markdown_to_html(text: str) -> str:
-    """HTML for report Markdown, each heading given the id GitHub would give it."""
+def markdown_to_html(text: str, used: dict[str, int] | None = None) -> str:
+    """HTML for report Markdown, each heading given the id GitHub would give it (`used`: the
+    ids already given on the page, when it is rendered in pieces)."""
     md = _markdown()
     tokens = md.parse(text)
-    used: dict[str, int] = {}
+    used = {} if used is None else used
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open" and i + 1 < len(tokens):
             inline = tokens[i + 1]
@@ -88,11 +89,21 @@ def render_html(doc: dict) -> str:
     """The whole report as one self-contained HTML page."""
     view = build_view(doc)
     scan = bool(view["diagnoses"])
-    body = markdown_to_html(render_view(view, {"body"}, marks="text" if scan else "emoji"))
-    index = markdown_to_html(render_view(view, {"index"})) if scan else ""
+    used: dict[str, int] = {}
+    index = markdown_to_html(render_view(view, {"index"}), used) if scan else ""
+    incidents = []
+    if scan:        # each incident its own section, with its own ladder drawn
+        from triage.render.markdown import environment as md_environment, squeeze_blank_lines
+        module = md_environment().get_template("report.md.j2").make_module(
+            {"view": view, "parts": frozenset(), "marks": "text"})
+        for inc in view["incidents"]:
+            page = markdown_to_html(squeeze_blank_lines(str(module.incident(inc))), used)
+            head, _, rest = page.partition("</h2>")          # the ladder is drawn under the heading
+            incidents.append((inc, Markup(head + "</h2>"), Markup(rest)))
+    body = markdown_to_html(render_view(view, {"body", "html-incidents"}, marks="text" if scan else "emoji"), used)
     workloads = markdown_to_html(render_view(view, {"workloads"}, marks="text")) if view["diagnoses"] else ""
     release = markdown_to_html(render_view(view, {"release"})) if view["release_checks"] else ""
     bars = [{**row, "bar": _bar(row)} for row in view["inventory"]]
     return environment().get_template("report.html.j2").render(
         view=view, body=Markup(body), workloads=Markup(workloads), release=Markup(release),
-        bars=bars, index=Markup(index))
+        bars=bars, index=Markup(index), incidents=incidents)
