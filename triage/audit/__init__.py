@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from triage.audit import policy_items, release_items, stack_items, workload_items
 from triage.audit.facts import AuditFacts
-from triage.audit.model import AuditReport
+from triage.audit.model import NOT_CHECKED, Answer, AuditReport
+from triage.bundle import layout
+from triage.classify.model import Citation
+from triage.classify.rules.base import clip
 from triage.audit.waste import measure_waste
 
 # every item, in the order of the seeds' lists (report_templates/audit.yaml holds the words)
@@ -33,7 +36,11 @@ def audit_bundle(bundle, cluster: str | None = None) -> AuditReport:
     facts = AuditFacts(bundle)
     answers = []
     for check in CHECKS:
-        answer = check(facts)
+        try:
+            answer = check(facts)
+        except Exception as err:  # noqa: BLE001 - one item's bug must not hide the other answers
+            answer = Answer(check.__name__, NOT_CHECKED, (Citation(layout.MANIFEST, None, clip(
+                f"the audit check failed on this bundle: {type(err).__name__}: {err}")),))
         if answer.id != check.__name__:
             raise AssertionError(f"audit check {check.__name__} answered for {answer.id}")
         answers.append(answer)

@@ -62,6 +62,9 @@ def images_pinned(f: AuditFacts) -> Answer:
             evidence.append(f.ctx.cite_object(u.obj, text + (", no --revision" if unpinned_model else "")))
             if floating or unpinned_model:
                 bad.append(u.label)
+    if not evidence:
+        return Answer("images_pinned", NOT_CHECKED, tuple(
+            f.ctx.cite_field(u.obj, f"{u.name} spec.containers", None) for u in units[:6]))
     order = sorted(evidence, key=lambda c: not any(b.rsplit("/", 1)[1] in c.excerpt for b in bad))
     return Answer("images_pinned", FAIL if bad else PASS, tuple(order[:8]), {"workloads": names(bad)},
                   tuple(u.subject for u in units if u.label in bad))
