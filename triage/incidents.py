@@ -182,6 +182,19 @@ def _workload(doc: dict) -> dict | None:
     return None
 
 
+def summaries(doc: dict) -> list[dict[str, Any]]:
+    """The incidents as the findings document's `incidents` (for bots and ticket tooling): key,
+    status, severity, root cause id (or suspect), subject and targets; the findings themselves
+    stay in `diagnoses`."""
+    out = []
+    for inc in group_incidents(doc):
+        root = inc["root_cause"] or {}
+        out.append({"key": inc["key"], "status": inc["status"], "severity": inc["severity"],
+                    "root_cause": root.get("id"), "suspect": inc["suspect"], "subject": inc["subject"],
+                    "targets": inc["targets"]})
+    return out
+
+
 def healthy_targets(doc: dict) -> list[dict]:
     """The targets that are no incident (healthy, or no GPU in scope), in the document's order."""
     return [_d(d.get("target")) for d in diagnoses(doc) if incident_key(d) is None]

@@ -150,3 +150,16 @@ def test_columns_80_on_a_terminal_fits_80(name, monkeypatch):
     from rich.cells import cell_len
     plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
     assert max(cell_len(line) for line in plain.splitlines()) <= 80
+
+
+def test_the_findings_document_lists_its_incidents(tmp_path):
+    """Bots read `incidents` from the JSON: the demo cluster's two, keyed as the watcher dedups."""
+    from triage.bundle.views import load_bundle
+    from triage.classify.engine import diagnose
+    from triage.render.json import findings_document
+    from triage.synth.demo_cluster import write_demo_bundle
+    with load_bundle(write_demo_bundle(tmp_path / "demo")) as b:
+        doc = findings_document(diagnose(b), b)
+    assert [(i["key"], i["status"], len(i["targets"])) for i in doc["incidents"]] == [
+        ("plugin.nvml_unavailable@Node/gpu-t4-2", "problem", 2),
+        ("application.cuda_oom@Pod/training/finetune-qwen-6f8d7c9b4-k8s2d", "problem", 1)]

@@ -148,6 +148,9 @@ def findings_document(report: Report, bundle) -> dict:
         "bundle_sha256": _bundle_sha256(Path(bundle.source)),
         "problems": [{"path": p.path, "detail": p.detail} for p in sorted(bundle.problems, key=lambda p: p.path)],
     }
+    if doc.get("diagnoses"):
+        from triage.incidents import summaries
+        doc["incidents"] = summaries(doc)
     return sanitise_doc(doc)
 
 
