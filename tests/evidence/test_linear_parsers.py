@@ -16,6 +16,7 @@ import pytest
 
 from triage.evidence.dcgm import parse_counters
 from triage.evidence.inventory import parse_describe_conditions
+from triage.evidence.k8s_events.create_rejection import parse_create_rejection
 from triage.evidence.k8s_events.dispatch import parse_event_message
 from triage.evidence.nvidia_smi_text import parse_query_text, parse_table
 from triage.evidence.nvidia_smi_tools import parse_nvlink_status, parse_version
@@ -46,6 +47,10 @@ CASES = {
     "container start backslashes": (lambda t: parse_event_message("Failed", t), "Error: " + "\\" * SIZE),
     "CDI device list of one long word": (
         parse_runtime_error, "failed to inject CDI devices: unresolvable CDI devices " + "1" * SIZE + "x"),
+    # guards: bounded runs searched from every character (linear, but 253-317 steps a character)
+    "FailedCreate of one long word": (parse_create_rejection, "Error creating: " + "a" * SIZE),
+    "FailedCreate limit of one long word": (parse_create_rejection,
+                                            "Error creating: pods is forbidden: maximum " + "1" * SIZE),
     "runtime error tail of dots": (parse_runtime_error,
                                    "nvidia-container-cli: initialization error: x" + "." * SIZE + "y"),
 }

@@ -66,13 +66,15 @@ _WRAPPERS = (
     (Controller.CRONJOB, re.compile(r"Error creating job: ")),
     (Controller.POD_CONTROL, re.compile(r"Error creating: ")),
 )
-_FORBIDDEN = re.compile(r"(?P<k>[a-z][a-z0-9.]{0,252}) (?:\"(?P<n>[^\"]{0,253})\" )?is forbidden: ")
+# A bounded run searched from every character of a long word costs the bound at each one:
+# the `(?<!...)` lookbehinds start each run only where a word starts.
+_FORBIDDEN = re.compile(r"(?<![a-z0-9.])(?P<k>[a-z][a-z0-9.]{0,252}) (?:\"(?P<n>[^\"]{0,253})\" )?is forbidden: ")
 _Q = r"(?P<res>[^\s,]{1,317}) usage per (?P<scope>\w{1,64}) is (?P<enf>[^\s,.]{1,64}(?:\.\d{1,9})?)"
 _LIMITS: tuple[tuple[CreateRejectionKind, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
     (CreateRejectionKind.LIMIT_NO_LIMIT, r"maximum " + _Q + r"\.\s{1,2}No limit is specified"),
     (CreateRejectionKind.LIMIT_MAX, r"maximum " + _Q + r", but (?:limit|request) is (?P<obs>[^\s,\]]{1,64})"),
     (CreateRejectionKind.LIMIT_MIN, r"minimum " + _Q + r", but (?:limit|request) is (?P<obs>[^\s,\]]{1,64})"),
-    (CreateRejectionKind.LIMIT_RATIO, r"(?P<res>[^\s,\[]{1,317}) max limit to request ratio per (?P<scope>\w{1,64}) is "
+    (CreateRejectionKind.LIMIT_RATIO, r"(?<![^\s,\[])(?P<res>[^\s,\[]{1,317}) max limit to request ratio per (?P<scope>\w{1,64}) is "
                                       r"(?P<enf>[^\s,]{1,64}), but (?:provided ratio is (?P<obs>[^\s,\]]{1,64})"
                                       r"|no (?:request|limit) is specified or (?:request|limit) is 0)"),
 ))
