@@ -88,7 +88,7 @@ def test_planted_problems_are_caught(planted):
     assert cite["path"] == "gpu/nodes/gpu-h100-1/dcgm.prom" and 'pod="embedder-5c7d9b8f4-p9q2w"} 0' in cite["excerpt"]
     job = [e for e in planted["waste"]["entries"] if e["kind"] == "finished_job_holding_gpu"]
     assert job and job[0]["params"]["job"] == "eval-qwen" and "ttlSecondsAfterFinished" in job[0]["lever_text"]
-    assert planted["waste"]["idle_gpus"] == 2 and "one scrape per node" in planted["waste"]["notes"][0]
+    assert planted["waste"]["idle_gpus"] == 2 and "one instant" in planted["waste"]["notes"][0]
 
 
 def test_questions_for_a_person_are_listed_not_guessed(demo):

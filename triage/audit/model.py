@@ -68,6 +68,7 @@ class WasteReport:
     idle_gpus: int               # ... of which sit near zero
     time_sliced_nodes: tuple[str, ...] = ()
     dcgm_nodes: tuple[str, ...] = ()     # nodes with a DCGM scrape in the bundle
+    window: str | None = None            # the Prometheus window GPU use was averaged over, if read
 
     @property
     def idle_share(self) -> float | None:

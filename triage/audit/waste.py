@@ -51,6 +51,40 @@ class _Meter:
         self.idle: dict[tuple[str, str], int] = {}
         self.cites: dict[tuple[str, str], list[Citation]] = {}
         self.util: dict[tuple[str, str], float] = {}
+        self.window_keys: set[tuple[str, str]] = set()     # measured over a Prometheus window
+
+
+def _prometheus(f: AuditFacts, meter: _Meter, threshold: float) -> str | None:
+    """avg_over_time(DCGM_FI_DEV_GPU_UTIL[w]) per GPU series with a pod label, from the
+    Prometheus answer the live audit kept; returns the window, or None without one."""
+    import json
+    doc = f.bundle.read_json(layout.PROMETHEUS_GPU_UTIL)
+    if not isinstance(doc, dict):
+        return None
+    result = ((doc.get("answer") or {}).get("data") or {}).get("result") if isinstance(doc.get("answer"), dict) else None
+    pods = f.ctx.pods_by_key
+    for series in result if isinstance(result, list) else ():
+        if not isinstance(series, dict) or not isinstance(series.get("metric"), dict):
+            continue
+        labels = series["metric"]
+        pod = labels.get("exported_pod") or labels.get("pod") or ""
+        ns = labels.get("exported_namespace") or labels.get("namespace") or ""
+        value = series.get("value")
+        try:
+            util = float(value[1]) if isinstance(value, list) and len(value) == 2 else None
+        except (TypeError, ValueError):
+            util = None
+        key = (ns, pod)
+        if util is None or util != util or not pod or key not in pods:
+            continue
+        meter.measured[key] = meter.measured.get(key, 0) + 1
+        meter.window_keys.add(key)
+        meter.cites.setdefault(key, []).append(Citation(layout.PROMETHEUS_GPU_UTIL, None, clip(
+            f"{doc.get('query')} {json.dumps(labels, sort_keys=True, separators=(',', ':'))} = {value[1]}")))
+        meter.util[key] = max(meter.util.get(key, 0.0), util)
+        if util <= threshold:
+            meter.idle[key] = meter.idle.get(key, 0) + 1
+    return str(doc.get("window") or "") or None
 
 
 def _dcgm(f: AuditFacts, meter: _Meter, entries: list[Waste], threshold: float) -> tuple[list[str], list[str]]:
@@ -80,7 +114,7 @@ def _dcgm(f: AuditFacts, meter: _Meter, entries: list[Waste], threshold: float) 
             if s.pod is None or not s.pod.pod:
                 continue
             key = (s.pod.namespace or "", s.pod.pod)
-            if key not in pods:
+            if key not in pods or key in meter.window_keys:     # a window beats one scrape
                 continue
             meter.measured[key] = meter.measured.get(key, 0) + 1
             meter.cites.setdefault(key, []).append(cite)
@@ -126,6 +160,7 @@ def measure_waste(f: AuditFacts) -> WasteReport:
     threshold, idle_mem = float(cfg["idle_util_pct"]), float(cfg["idle_memory_mib"])
     entries: list[Waste] = []
     meter = _Meter()
+    window = _prometheus(f, meter, threshold)
     dcgm_nodes, shared_nodes = _dcgm(f, meter, entries, threshold)
     holders = [p for p in f.gpu_pods if p.node_name and not p.is_terminal and sum(p.gpu_requests.values()) > 0]
     allocated = sum(sum(p.gpu_requests.values()) for p in holders)
@@ -135,7 +170,7 @@ def measure_waste(f: AuditFacts) -> WasteReport:
         gpus = sum(pod.gpu_requests.values())
         node = pod.node_name
         shared = node in shared_nodes
-        measured_by_dcgm = key in meter.measured
+        measured_by_dcgm = key in meter.measured          # a scrape or a Prometheus window
         smi = None if measured_by_dcgm or shared else _smi_usage(f, pod, idle_mem, threshold)
         if smi is not None:
             visible, used, cites = smi
@@ -176,4 +211,5 @@ def measure_waste(f: AuditFacts) -> WasteReport:
                                  "scale_to_zero", {"node": node.name, "gpus": total}))
     measured = sum(min(v, sum(f.ctx.pods_by_key[k].gpu_requests.values()) or v) for k, v in meter.measured.items())
     idle_total = sum(meter.idle.values())
-    return WasteReport(tuple(entries), allocated, measured, idle_total, tuple(shared_nodes), tuple(dcgm_nodes))
+    return WasteReport(tuple(entries), allocated, measured, idle_total, tuple(shared_nodes), tuple(dcgm_nodes),
+                       window)

@@ -87,6 +87,11 @@ def node_dcgm(node: str) -> str:
     return f"{GPU_NODES}/{_seg(node)}/dcgm.prom"
 
 
+# A Prometheus HTTP API answer (`/api/v1/query`, JSON as Prometheus returned it, plus the
+# query asked) of avg_over_time(DCGM_FI_DEV_GPU_UTIL[<window>]): the audit's window of GPU use.
+PROMETHEUS_GPU_UTIL = "gpu/prometheus/dcgm_gpu_util_avg.json"
+
+
 def errors_path(path: str) -> str:
     """The `<path>-errors.json` beside a piece that could not be collected."""
     if path.endswith(".json"):

@@ -43,7 +43,9 @@ EXTRA_RESOURCES = {
 
 
 def collect_audit(options: Options, out_dir: str | Path, progress: Progress | None = None,
-                  kube: Kube | None = None) -> CollectResult:
+                  kube: Kube | None = None, prometheus: str | None = None, window: str = "2h") -> CollectResult:
+    """prometheus: a Prometheus HTTP API URL; GPU utilisation over `window` is read from it too
+    (triage.collect.prometheus)."""
     budget = Budget(options.timeout)
     if kube is None:
         kube = Kube.connect(options.kubeconfig, options.context, request_timeout=options.request_timeout,
@@ -59,6 +61,9 @@ def collect_audit(options: Options, out_dir: str | Path, progress: Progress | No
         _version(session)
         cluster = [session.submit(_list_resource, session, name) for name in EXTRA_RESOURCES
                    if not EXTRA_RESOURCES[name][3]]
+        if prometheus:
+            from triage.collect.prometheus import collect_gpu_util
+            cluster.append(session.submit(collect_gpu_util, session, prometheus, window))
         scan.collect_scan(session, options.namespace)
         session.gather(cluster + audit_extras(session))
         path = session.finish(None)

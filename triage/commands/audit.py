@@ -37,9 +37,20 @@ def register(subparsers) -> None:
                               epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("bundle", metavar="BUNDLE", nargs="?", help="bundle directory or .tar.gz (default: collect live)")
     add_cluster_arguments(p, many_contexts=True)
+    p.add_argument("--prometheus", metavar="URL", help="live: also read GPU utilisation over --window from this "
+                                                     "Prometheus HTTP API (bearer token: $PROMETHEUS_TOKEN)")
+    p.add_argument("--window", metavar="DURATION", default="2h", type=_window,
+                   help="the window of --prometheus, a Prometheus duration (default 2h, the seed's idle alert)")
     p.add_argument("-o", "--output", choices=FORMATS, default="text", help="output format (default text)")
     p.add_argument("--out", metavar="DIR", help="also write audit.md, audit.html, audit.json (and, live, bundle/) into DIR")
     p.set_defaults(func=run)
+
+
+def _window(text: str) -> str:
+    import re
+    if not re.fullmatch(r"\d+[smhdw]", text):
+        raise argparse.ArgumentTypeError(f"expected a Prometheus duration such as 30m, 2h or 1d, got {text!r}")
+    return text
 
 
 def audit_path(path, cluster: str | None = None) -> dict:
@@ -65,6 +76,8 @@ def run(args) -> int:
     if args.bundle:
         if args.context or args.all_contexts:
             raise UsageError("give either a BUNDLE or --context (live), not both")
+        if args.prometheus:
+            raise UsageError("--prometheus is read live (with the collection), not for a BUNDLE")
         return _emit(audit_path(args.bundle), args)
     from triage.commands.many import dispatch
     return dispatch("audit", args, _run_live)
@@ -87,7 +100,8 @@ def _run_live(args) -> int:
         options = options_from(args)
         if args.all_namespaces:
             options.namespace = None
-        result = collect_audit(options, bundle_dir, progress=Progress())
+        result = collect_audit(options, bundle_dir, progress=Progress(), prometheus=args.prometheus,
+                               window=args.window)
         return _emit(audit_path(result.path, args.context), args)
     finally:
         if tmp:

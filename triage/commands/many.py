@@ -48,7 +48,8 @@ def _audit_one(args, ctx: str | None, tmp: str):
     options = options_from(sub)
     if getattr(args, "all_namespaces", False):
         options.namespace = None
-    result = collect_audit(options, folder / "bundle", progress=Progress(enabled=False, warnings=False))
+    result = collect_audit(options, folder / "bundle", progress=Progress(enabled=False, warnings=False),
+                           prometheus=getattr(args, "prometheus", None), window=getattr(args, "window", "2h"))
     doc = audit_path(result.path, ctx or "current-context")
     if getattr(args, "out", None):
         for fmt, name in (("markdown", "audit.md"), ("html", "audit.html"), ("json", "audit.json")):

@@ -68,6 +68,8 @@ def audit_document(report, bundle=None) -> dict:
                         "lever_text": " ".join(words["waste"]["levers"][e.lever].split()),
                         "evidence": [_cite(c) for c in e.evidence], "params": dict(e.params)})
     notes = []
+    if waste.window:
+        notes.append(fill(words["waste"]["prometheus_window"], {"window": waste.window}))
     if waste.dcgm_nodes:
         notes.append(" ".join(words["waste"]["window"].split()))
     if waste.time_sliced_nodes:
@@ -88,7 +90,8 @@ def audit_document(report, bundle=None) -> dict:
         "questions": [{"id": i["id"], "question": i["question"]} for i in items if i.get("question")],
         "waste": {"headline": headline, "allocated_gpus": waste.allocated_gpus, "measured_gpus": waste.measured_gpus,
                   "idle_gpus": waste.idle_gpus, "idle_share": share, "dcgm_nodes": list(waste.dcgm_nodes),
-                  "time_sliced_nodes": list(waste.time_sliced_nodes), "notes": notes, "entries": entries},
+                  "time_sliced_nodes": list(waste.time_sliced_nodes), "window": waste.window,
+                  "notes": notes, "entries": entries},
     }
     return sanitise_doc(doc)
 
