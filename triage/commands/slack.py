@@ -94,10 +94,57 @@ def finding_steps(root: dict | None, limit: int = 3) -> list[str]:
     return first_commands(text, limit)
 
 
+FLEET_SCHEMA = "gpu-triage.fleet/v1"
+
+
+def _fleet(source: str) -> dict | None:
+    """A `scan --context a --context b -o json` document (triage/render/fleet.py), else None."""
+    path = Path(source)
+    if not (path.is_file() and path.suffix == ".json"):
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return doc if isinstance(doc, dict) and doc.get("schema") == FLEET_SCHEMA else None
+
+
+def run_fleet(args, fleet: dict) -> int:
+    """One message per cluster of a several-cluster scan, each naming its cluster."""
+    from triage.notify.blocks import build_message
+    from triage.notify.digest import build_digest, is_scan
+    messages = []
+    for c in fleet.get("clusters") or ():
+        doc = c.get("document") if isinstance(c, dict) else None
+        if not isinstance(doc, dict) or doc.get("schema") != FINDINGS_SCHEMA:
+            continue          # a cluster that could not be read, or an audit: nothing to post
+        name = str(c.get("cluster") or "")
+        messages.append(build_digest(doc, report_url=args.report_url, cluster=name) if is_scan(doc) else
+                        build_message(doc, report_url=args.report_url, cluster=name, playbook_steps=playbook_steps(doc)))
+    if not messages:
+        raise TriageError(f"{args.source}: no cluster's findings to post")
+    if args.dry_run:
+        print(json.dumps(messages, indent=2, ensure_ascii=False))
+        return 0
+    token, webhook = slack_destination(args)
+    with slack_client(token, webhook) as slack:
+        for message in messages:
+            if token:
+                posted = slack.post_message(args.channel, message)
+                print(f"posted to {posted.channel} at {posted.ts}")
+            else:
+                slack.post_webhook(message)
+                print("posted to the webhook")
+    return 0
+
+
 def run(args) -> int:
     from triage.notify.blocks import build_message, build_thread_reply
     from triage.notify.digest import build_digest, build_incident_replies, is_scan
 
+    fleet = _fleet(args.source)
+    if fleet is not None:
+        return run_fleet(args, fleet)
     doc = load_findings(args.source)
     scan = is_scan(doc)
     if scan:      # a scan: one digest, a block per incident
