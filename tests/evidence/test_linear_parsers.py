@@ -18,6 +18,7 @@ from triage.evidence.dcgm import parse_counters
 from triage.evidence.inventory import parse_describe_conditions
 from triage.evidence.k8s_events.create_rejection import parse_create_rejection
 from triage.evidence.k8s_events.dispatch import parse_event_message
+from triage.evidence.k8s_events.quota import parse_quota_rejection
 from triage.evidence.nvidia_smi_text import parse_query_text, parse_table
 from triage.evidence.nvidia_smi_tools import parse_nvlink_status, parse_version
 from triage.evidence.runtime_error import parse_runtime_error, unescape
@@ -51,6 +52,7 @@ CASES = {
     "FailedCreate of one long word": (parse_create_rejection, "Error creating: " + "a" * SIZE),
     "FailedCreate limit of one long word": (parse_create_rejection,
                                             "Error creating: pods is forbidden: maximum " + "1" * SIZE),
+    "quota rejection of one long word": (parse_quota_rejection, "limited: x" + "a" * SIZE),
     "runtime error tail of dots": (parse_runtime_error,
                                    "nvidia-container-cli: initialization error: x" + "." * SIZE + "y"),
 }

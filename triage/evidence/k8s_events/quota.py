@@ -63,7 +63,8 @@ class QuotaRejection:
 
 _QUOTA = re.compile(r"exceeded quota: (?P<q>[^,\s]{1,253}), requested: (?P<r>\S{0,4096}), used: (?P<u>\S{0,4096}), "
                     r"limited: (?P<l>\S{0,4096})")
-_FORBIDDEN = re.compile(r"(?P<k>[a-z][a-z0-9.]{0,252}) \"(?P<n>[^\"]{0,253})\" is forbidden")
+# starts where a word starts: from every character of a long word it would cost 252 steps each
+_FORBIDDEN = re.compile(r"(?<![a-z0-9.])(?P<k>[a-z][a-z0-9.]{0,252}) \"(?P<n>[^\"]{0,253})\" is forbidden")
 _RES_LIST = r"(?P<res>[^\s,]{1,317}(?:, ?[^\s,]{1,317}){0,64})"
 # the other wordings of the ResourceQuota admission, in the order the plugin checks them
 _OTHER: tuple[tuple[QuotaKind, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
