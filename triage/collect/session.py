@@ -45,10 +45,12 @@ class Options:
     concurrency: int = 16           # requests in flight: a pod's context is ~30 reads, most independent
     max_candidate_nodes: int = 8
     max_scan_logs: int = 200
-    # Lists are read 5,000 objects a page: `collect scan -A` of 100,000 pods takes 21 dependent
-    # requests instead of 201 (bench/bench_paging.py: fewer round trips, less CPU per object;
-    # peak RSS ~225 MB against ~185 MB with pages of 500, ~280 MB with pages of 10,000).
-    page_size: int = 5000
+    # Lists are read 2,000 objects a page. bench/bench_paging.py, `collect scan -A` of 100,000
+    # pods with 20 ms per answer, next page asked for ahead and no GC while paging, 3 interleaved
+    # runs (load ~5 on 2 CPUs): pages of 2,000 13.8 s, 7.5 s CPU, 209 MB; of 5,000 15.4 s,
+    # 7.7 s CPU, 238 MB; of 10,000 (one run) ~254 MB; pages of 500 as before issue 16: 26.5 s,
+    # 9.6 s CPU, 184 MB. A page of 2,000 parses in about the time the next takes to arrive.
+    page_size: int = 2000
     access_review: bool = True
 
 
