@@ -451,7 +451,7 @@ def _target_gaps(ctx: Context, subject: Subject, nodes: set[str], need: list[Nee
     decides unless a rule called it non-decisive or the user asked for it (--no-exec)."""
     namespaces = {subject.namespace} if subject.namespace else set()
     for n in nodes:
-        namespaces.update(p.namespace or "" for role, p in ctx.stack_pods if p.node_name == n)
+        namespaces.update(ctx.stack_namespaces_by_node.get(n, ()))
     names = {subject.name} | nodes
     out = dict.fromkeys(g.gap for g in need)
     soft = {g.gap for g in need if not g.decisive}

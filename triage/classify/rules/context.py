@@ -319,6 +319,14 @@ class Context:
         return self._log_facts[text.path]
 
     @cached_property
+    def stack_namespaces_by_node(self) -> Mapping[str, frozenset[str]]:
+        """node -> the namespaces of the GPU-stack pods on it (each target's gaps ask, once)."""
+        out: dict[str, set[str]] = defaultdict(set)
+        for _role, p in self.stack_pods:
+            out[p.node_name or ""].add(p.namespace or "")
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @cached_property
     def pods_by_node(self) -> Mapping[str, tuple[Pod, ...]]:
         out: dict[str, list[Pod]] = defaultdict(list)
         for r in self.pod_rows:
