@@ -88,7 +88,16 @@ def test_planted_problems_are_caught(planted):
     assert cite["path"] == "gpu/nodes/gpu-h100-1/dcgm.prom" and 'pod="embedder-5c7d9b8f4-p9q2w"} 0' in cite["excerpt"]
     job = [e for e in planted["waste"]["entries"] if e["kind"] == "finished_job_holding_gpu"]
     assert job and job[0]["params"]["job"] == "eval-qwen" and "ttlSecondsAfterFinished" in job[0]["lever_text"]
-    assert planted["waste"]["idle_gpus"] == 2 and "one instant" in planted["waste"]["notes"][0]
+    assert planted["waste"]["idle_gpus"] == 3 and "one instant" in planted["waste"]["notes"][0]
+    kinds = {e["kind"]: e for e in planted["waste"]["entries"]}
+    assert kinds["idle_notebook"]["subject"]["name"] == "alice-notebook-0"
+    assert 'pod="alice-notebook-0"} 0' in kinds["idle_notebook"]["evidence"][0]["excerpt"]
+    # the time-sliced L4: per GPU only, and said so; nothing requests it: the node is free
+    shared = kinds["idle_shared_gpu"]
+    assert shared["node"] == "gpu-l4-1" and 'pod=""} 0' in shared["evidence"][0]["excerpt"]
+    assert any("per GPU only" in n and "gpu-l4-1" in n for n in planted["waste"]["notes"])
+    free = kinds["gpu_node_all_free"]
+    assert free["node"] == "gpu-l4-1" and free["gpus"] == 4 and "Scale to zero" in free["lever_text"]
 
 
 def test_questions_for_a_person_are_listed_not_guessed(demo):
