@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/bench_collect.py                         # 5,000 nodes / 100,000 pods, 20 ms
     .venv/bin/python bench/bench_collect.py --nodes 500 --pods 10000
+    .venv/bin/python bench/bench_collect.py --tree /tmp/old     # also another commit's collector, side by side
+                                                                # (git archive REV triage | tar -x -C /tmp/old)
 
 Generates a synthetic bundle (triage.synth.generate, seed 1), serves it with the replay
 server (20 ms added to every answer, like a distant API server), then runs, each as its
@@ -143,6 +145,8 @@ def main(argv=None) -> int:
     ap.add_argument("--latency-ms", type=float, default=20.0)
     ap.add_argument("--bundle", help="reuse this synthetic bundle instead of generating one")
     ap.add_argument("--repeat", type=int, default=5, help="runs of the two short commands (median shown)")
+    ap.add_argument("--tree", help="also run `collect pod` and `collect scan -A` of the triage package in this "
+                                   "folder (another commit), interleaved with the others")
     args = ap.parse_args(argv)
     if shutil.which("kubectl") is None or shutil.which("jq") is None:
         print("needs kubectl and jq on PATH (apt-get install jq)", file=sys.stderr)
@@ -164,10 +168,14 @@ def main(argv=None) -> int:
             script = work / "pending.sh"
             script.write_text(seed_script(PENDING_NS, PENDING_POD))
             gpu_triage = [sys.executable, "-m", "triage.cli"]
+            old = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(Path(args.tree).resolve())!r}); "
+                   "sys.argv[0] = 'gpu-triage'; from triage.cli import main; sys.exit(main())"] if args.tree else None
+            old_pod_runs: list[dict] = []
             flags = ["--kubeconfig", str(kubeconfig), "--timeout", "600"]
             pod_runs, seed_runs, diag_runs = [], [], []
-            subprocess.run(gpu_triage + ["pod", PENDING_POD, "-n", PENDING_NS] + flags, env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)   # fills the bytecode cache
+            for warm in [gpu_triage + ["pod", PENDING_POD, "-n", PENDING_NS]] + (   # fills the bytecode cache
+                    [old + ["collect", "pod", PENDING_POD, "-n", PENDING_NS, "-o", str(work / "warm")]] if old else []):
+                subprocess.run(warm + flags, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for i in range(args.repeat):        # short runs: interleaved, median of N (noise on a busy box)
                 shutil.rmtree(work / "pod-bundle", ignore_errors=True)
                 pod_runs.append(measure("gpu-triage collect pod", gpu_triage + [
@@ -176,6 +184,11 @@ def main(argv=None) -> int:
                                          work / "seed.out"))
                 diag_runs.append(measure("gpu-triage pod (diagnosis)", gpu_triage + [   # exit 3: problem found
                     "pod", PENDING_POD, "-n", PENDING_NS] + flags, srv, env, work / "diagnosis.txt", ok=(3,)))
+                if old:
+                    shutil.rmtree(work / "old-pod-bundle", ignore_errors=True)
+                    old_pod_runs.append(measure("--tree: collect pod", old + [
+                        "collect", "pod", PENDING_POD, "-n", PENDING_NS, "-o", str(work / "old-pod-bundle")] + flags,
+                        srv, env))
             pod_ratio = statistics.median(p["wall"] / s["wall"] for p, s in zip(pod_runs, seed_runs))
             diag_ratio = statistics.median(d["wall"] / s["wall"] for d, s in zip(diag_runs, seed_runs))
             runs = [
@@ -187,23 +200,29 @@ def main(argv=None) -> int:
                 measure("gpu-triage collect scan -A", gpu_triage + ["collect", "scan", "-A",
                                                                     "-o", str(work / "scan-bundle")] + flags, srv, env),
             ]
+            if old:
+                runs.append(median_run(old_pod_runs))
+                runs.append(measure("--tree: collect scan -A", old + ["collect", "scan", "-A", "-o",
+                                                                      str(work / "old-scan-bundle")] + flags, srv, env))
         collected = {"gpu-triage collect pod": tree_size(work / "pod-bundle"),
                      "seed script (kubectl+jq)": tree_size(work / "seed.out"),
                      "gpu-triage pod (diagnosis)": tree_size(work / "diagnosis.txt"),
                      "kubectl get pods -A -o json": tree_size(work / "pods.json"),
-                     "gpu-triage collect scan -A": tree_size(work / "scan-bundle")}
+                     "gpu-triage collect scan -A": tree_size(work / "scan-bundle"),
+                     "--tree: collect pod": tree_size(work / "old-pod-bundle"),
+                     "--tree: collect scan -A": tree_size(work / "old-scan-bundle")}
         print(f"\n{args.nodes} nodes, {args.pods} pods, {args.latency_ms:g} ms per request\n")
         print(f"{'command':30} {'wall s':>8} {'cpu s':>6} {'requests':>9} {'MB read':>9} {'peak MB':>8} {'kept files':>10} {'kept MB':>8}")
         for r in runs:
             files, size = collected[r["name"]]
             print(f"{r['name']:30} {r['wall']:8.2f} {r['cpu']:6.2f} {r['requests']:9d} {r['bytes'] / 1e6:9.2f} {r['rss_mb']:8.0f} "
                   f"{files:10d} {size / 1e6:8.2f}" + ("" if r["rc"] == 0 else f"  (exit {r['rc']})"))
-        pod, seed, diag, kubectl, scan = runs
+        pod, seed, diag, kubectl, scan = runs[:5]
         print(f"\nwall times of {args.repeat} interleaved runs: collect pod {pod['walls']}, seed {seed['walls']}, "
               f"gpu-triage pod {diag['walls']}")
         print("\ncritical path of the median runs (server's request log; a round = a stretch with requests in flight)")
         print(f"{'command':30} {'before 1st req s':>16} {'requests span s':>15} {'rounds':>6} {'after last s':>12}")
-        for r in (pod, seed, diag):
+        for r in (pod, seed, diag) + ((runs[5],) if old else ()):
             cp = r.get("path") or {}
             if cp:
                 print(f"{r['name']:30} {cp['before_first']:16.3f} {cp['requests_span']:15.3f} {cp['rounds']:6d} "
@@ -220,6 +239,13 @@ def main(argv=None) -> int:
                   f"of requests over {cp['requests_span']:.3f} s")
         print(f"scan / kubectl get pods -A wall time:   {scan['wall'] / kubectl['wall']:.2f}  (target <= 0.12)"
               f"; CPU time: {scan['cpu'] / max(kubectl['cpu'], 1e-9):.2f}")
+        if old:
+            old_pod, old_scan = runs[5], runs[6]
+            old_ratio = statistics.median(o["wall"] / s["wall"] for o, s in zip(old_pod_runs, seed_runs))
+            print(f"--tree: collect pod / seed script:      {old_ratio:.2f} (same rounds); this tree / --tree: "
+                  f"{statistics.median(p['wall'] / o['wall'] for p, o in zip(pod_runs, old_pod_runs)):.2f}")
+            print(f"--tree: scan / kubectl get pods -A:     {old_scan['wall'] / kubectl['wall']:.2f}, "
+                  f"{old_scan['rss_mb']:.0f} MB; this tree / --tree: {scan['wall'] / old_scan['wall']:.2f}")
         load = os.getloadavg()[0]
         print(f"load average during the run: {load:.1f} on {os.cpu_count()} CPUs (wall times stretch with it)")
         print(f"scan peak memory: {scan['rss_mb']:.0f} MB  (target <= 300 MB)")
