@@ -39,6 +39,12 @@ READ = (
     Access("resource.k8s.io", "resourceclaims", ("get", "list"), "DRA claims of GPU pods"),
     Access("resource.k8s.io", "resourceslices", ("get", "list"), "DRA devices published by nodes"),
     Access("resource.k8s.io", "deviceclasses", ("get", "list"), "DRA device classes"),
+    # gpu-triage audit (triage/collect/audit.py): the readiness checklist's objects
+    Access("scheduling.k8s.io", "priorityclasses", ("get", "list"), "audit: PriorityClasses for production vs dev"),
+    Access("autoscaling", "horizontalpodautoscalers", ("get", "list"), "audit: the autoscaling signal of inference"),
+    Access("keda.sh", "scaledobjects", ("get", "list"), "audit: KEDA autoscaling of inference"),
+    Access("monitoring.coreos.com", "servicemonitors", ("get", "list"), "audit: DCGM exporters scraped by Prometheus"),
+    Access("monitoring.coreos.com", "prometheusrules", ("get", "list"), "audit: GPU alerts"),
     Access("authorization.k8s.io", "selfsubjectaccessreviews", ("create",),
            "the access review before collecting (reads nothing)"),
 )
@@ -58,7 +64,7 @@ EXEC = (
 )
 
 CLUSTER_SCOPED = {"nodes", "clusterpolicies", "nvidiadrivers", "runtimeclasses", "resourceslices", "deviceclasses",
-                  "selfsubjectaccessreviews"}
+                  "selfsubjectaccessreviews", "priorityclasses"}
 
 
 def needs(verb: str, resource: str, namespace: str | None = None, group: str = "") -> str:
