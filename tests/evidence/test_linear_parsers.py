@@ -58,29 +58,6 @@ CASES = {
 }
 
 
-def test_routing_a_line_to_its_signatures_is_one_pass():
-    # `keyword in line` for each of hundreds of keywords was ~120 us a line: the line-by-line
-    # path (a log with CRI partial lines) of an 8 MiB log of short lines took minutes
-    from triage.evidence.log_scan import routes_of
-    started = time.perf_counter()
-    for i in range(10_000):
-        routes_of(f"line {i}")
-    assert time.perf_counter() - started < 0.5
-
-
-def test_one_pass_routing_finds_what_testing_each_keyword_finds():
-    from pathlib import Path
-
-    from tests.conftest import CORPUS, FIXTURES
-    from triage.evidence.log_scan import routes_of
-    from triage.evidence.log_signatures import KEYWORD_ROUTES
-    lines = [line for p in sorted(FIXTURES.rglob("*.log")) for line in p.read_text(errors="replace").splitlines()]
-    lines += [line for p in sorted(Path(CORPUS).rglob("*.txt")) for line in p.read_text(errors="replace").splitlines()]
-    assert len(lines) > 5000
-    for line in lines:
-        assert routes_of(line) == {r for kw, routes in KEYWORD_ROUTES if kw in line for r in routes}, line
-
-
 @pytest.mark.parametrize("name", CASES)
 def test_crafted_input_parses_in_linear_time(name):
     parse, text = CASES[name]

@@ -83,21 +83,12 @@ def engine() -> str:
     return "hyperscan" if _hs is not None else "re"
 
 
-# Every keyword occurrence in one pass: at each position the trie gives the longest keyword
-# starting there, and every shorter one starting there is its prefix, so a keyword's routes
-# include its prefixes'. (Testing `keyword in text` for each of hundreds of keywords cost
-# ~120 us a line: an 8 MiB log of short lines on the line-by-line path took minutes.)
-_KEYWORD_AT = re.compile("(?=(" + trie_pattern(KEYWORDS) + "))")
-_ROUTES_WITH_PREFIXES: dict[str, frozenset[int]] = {
-    kw: frozenset(r for other, routes in KEYWORD_ROUTES if kw.startswith(other) for r in routes)
-    for kw, _ in KEYWORD_ROUTES}
-
-
 def routes_of(text: str) -> set[int]:
     """Indexes of the signatures whose keywords occur in `text`."""
     wanted: set[int] = set()
-    for keyword in {m.group(1) for m in _KEYWORD_AT.finditer(text)}:
-        wanted |= _ROUTES_WITH_PREFIXES[keyword]
+    for keyword, routes in KEYWORD_ROUTES:
+        if keyword in text:
+            wanted.update(routes)
     return wanted
 
 
