@@ -126,3 +126,23 @@ def test_cli_audits_a_bundle(tmp_path, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert status == 3 and doc["summary"]["fail"] >= 4
     assert {p.name for p in (tmp_path / "out").iterdir()} == {"audit.md", "audit.html", "audit.json"}
+
+
+def test_hostile_names_stay_text_in_every_rendering(tmp_path):
+    """A bundle is untrusted: a workload named like markup, with a bidi override and an ANSI
+    escape, renders as inert text (the findings document's sanitiser runs on the audit's)."""
+    root = write_audit_bundle(tmp_path / "b")
+    path = root / "cluster-resources" / "deployments" / "llm.json"
+    doc = json.loads(path.read_text())
+    evil = "<img src=x onerror=alert(1)>\u202e\x1b[31mqwen"
+    doc["items"][0]["metadata"]["name"] = evil
+    path.write_text(json.dumps(doc))
+    with load_bundle(root) as b:
+        audit = audit_document(audit_bundle(b), b)
+    html = render_audit(audit, "html")
+    md = render_audit(audit, "markdown")
+    text = render_audit(audit, "text")
+    assert "onerror=alert(1)" in text and "<img" not in html and "&lt;img" in html
+    assert "\\<img" in md or "`<img" in md
+    for out in (html, md, text, render_audit(audit, "json")):
+        assert "\u202e" not in out and "\x1b" not in out
