@@ -43,8 +43,9 @@ def gpu_nodes_tainted(f: AuditFacts) -> Answer:
 
 
 def _host_constraints(u: Unit) -> list[str]:
-    keys = [k for k in u.template.node_selector if k in HOSTNAME_KEYS]
-    keys += [k for term in u.template.required_node_affinity for k, _, _ in term if k in HOSTNAME_KEYS]
+    keys = [k for spec in (u.template, *u.pods) for k in spec.node_selector if k in HOSTNAME_KEYS]
+    keys += [k for spec in (u.template, *u.pods) for term in spec.required_node_affinity for k, _, _ in term
+             if k in HOSTNAME_KEYS]
     if u.kind != "Pod" and u.template.node_name:
         keys.append("spec.nodeName")
     return keys
@@ -59,7 +60,8 @@ def gfd_labels_not_node_names(f: AuditFacts) -> Answer:
         host = _host_constraints(u)
         if host:
             bad.append(u.label)
-        evidence.append(f.ctx.cite_selector(u.template) if (u.template.node_selector or u.template.required_node_affinity)
+        spec = next((p for p in (u.template, *u.pods) if p.node_selector or p.required_node_affinity), None)
+        evidence.append(f.ctx.cite_selector(spec) if spec is not None
                         else f.ctx.cite_field(u.obj, f"{u.name} spec.nodeSelector", None))
     order = sorted(evidence, key=lambda c: not any(h in c.excerpt for h in ("hostname", "nodeName", "metadata.name")))
     return Answer("gfd_labels_not_node_names", FAIL if bad else PASS, tuple(order[:8]), {"workloads": names(bad)},

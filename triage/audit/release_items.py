@@ -66,16 +66,24 @@ rollout_headroom = _make("rollout_headroom")
 rollback_usable = _make("rollback_usable")
 
 
+def _constrained(u):
+    """The pod spec that carries the unit's node constraints: its template, else one of its
+    pods (a bundle may hold a pod changed after its controller's template)."""
+    for spec in (u.template, *u.pods):
+        if spec.node_selector or spec.required_node_affinity:
+            return spec
+    return None
+
+
 def model_labels_owner(f: AuditFacts) -> Answer:
     """A person's answer; the bundle shows which node label keys the GPU workloads select on."""
-    evidence = [f.ctx.cite_selector(u.template) for u in f.units
-                if u.template.node_selector or u.template.required_node_affinity]
+    evidence = [f.ctx.cite_selector(spec) for u in f.units if (spec := _constrained(u)) is not None]
     return Answer("model_labels_owner", NOT_CHECKED, tuple(evidence[:6]) or (
         absent(layout.RESOURCES, "a GPU workload that selects nodes by label"),))
 
 
 def hard_constraints_satisfiable(f: AuditFacts) -> Answer:
-    constrained = [u for u in f.units if u.template.node_selector or u.template.required_node_affinity]
+    constrained = [(u, spec) for u in f.units if (spec := _constrained(u)) is not None]
     if not constrained:
         return Answer("hard_constraints_satisfiable", PASS if f.units else NOT_CHECKED, tuple(
             f.ctx.cite_field(u.obj, f"{u.name} spec.nodeSelector", None) for u in f.units[:6]) or (
@@ -83,16 +91,16 @@ def hard_constraints_satisfiable(f: AuditFacts) -> Answer:
     if not f.ctx.nodes_collected:
         return Answer("hard_constraints_satisfiable", NOT_CHECKED, (absent(layout.NODES, "the node list"),))
     evidence, bad = [], []
-    for u in constrained:
-        matching = [n.name for n in f.ctx.nodes.values() if node_matches_selector(n, u.template)]
-        evidence.append(f.ctx.cite_selector(u.template))
+    for u, spec in constrained:
+        matching = [n.name for n in f.ctx.nodes.values() if node_matches_selector(n, spec)]
+        evidence.append(f.ctx.cite_selector(spec))
         if not matching:
             bad.append(u.label)
-        keys = list(u.template.node_selector) + [k for t in u.template.required_node_affinity[:1] for k, _o, _v in t]
+        keys = list(spec.node_selector) + [k for t in spec.required_node_affinity[:1] for k, _o, _v in t]
         evidence.append(Citation(layout.NODES, None, clip(
             f"nodes with {', '.join(dict.fromkeys(keys))} matching: {names(matching) or 'none'}")))
     return Answer("hard_constraints_satisfiable", FAIL if bad else PASS, tuple(evidence[:8]), {"workloads": names(bad)},
-                  tuple(u.subject for u in constrained if u.label in bad))
+                  tuple(u.subject for u, _spec in constrained if u.label in bad))
 
 
 def failure_modes_distinguished(f: AuditFacts) -> Answer:
