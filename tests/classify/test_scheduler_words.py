@@ -1,8 +1,8 @@
 """Pending pods and refused creations in words the default scheduler's own events do not hold.
 
-- An autoscaler that tried and failed to add a node (cluster-autoscaler's FailedScaleUp: a
-  cloud quota, a stockout) explains "no node has that label": the node it would have added has it.
-  One that was not triggered (NotTriggerScaleUp) does not: then the selector is the problem.
+- An autoscaler that wrote about the pod (FailedScaleUp: a cloud quota, a stockout;
+  NotTriggerScaleUp with its node groups' reasons) explains "no current node has that label":
+  its node groups at size 0 are where such nodes come from.
 - Karpenter writes its own FailedScheduling ("Failed to schedule pod, ..."): that is the
   autoscaler's word, not the scheduler's, and never a scheduler rejection in unknown words.
 - A scheduler message quoted without its `0/N nodes are available:` head is read by its reasons.
@@ -46,15 +46,18 @@ def test_a_failed_scale_up_explains_the_missing_label(tmp_path):
     assert "GCE quota exceeded" in doc["root_cause"]["evidence"][0]["excerpt"]
 
 
-def test_a_scale_up_not_triggered_leaves_the_selector_the_cause(tmp_path):
+def test_a_scale_up_not_triggered_is_the_autoscalers_word_on_the_selector(tmp_path):
+    """No current node has the label: with an autoscaler that wrote about the pod, its node groups
+    (at size 0) are what matters, and its own reasons are quoted."""
     w = _cpu_cluster("not-triggered")
     pending_pod(w, "tgi-0", SELECTOR, node_selector=L4)
     w.event(ML, "Pod", "tgi-0", "NotTriggerScaleUp", "pod didn't trigger scale-up: 1 node(s) didn't match Pod's node "
             "affinity/selector", component="cluster-autoscaler")
     w.target("Pod", ML, "tgi-0")
     doc = _doc(w, tmp_path)
-    rc = doc["root_cause"] or {"id": doc.get("suspect")}
-    assert rc["id"] != "scheduler.autoscaler_no_scale_up", rc
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.autoscaler_no_scale_up" and "didn't match" in rc["evidence"][0]["excerpt"], rc
+    assert "scheduler.selector_label_absent" in rc["explains"]
 
 
 def test_karpenters_failedscheduling_is_the_autoscalers_word(tmp_path):

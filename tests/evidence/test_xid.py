@@ -227,3 +227,16 @@ def test_gsp_failures_without_an_xid_are_gsp_events(line):
     events = parse_kernel_log(f"[  812.114233] {line}\n[  812.2] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  "
                               "570.86.15\n").events
     assert [(e.kind.value, e.line) for e in events] == [("gsp_timeout", 1)]
+
+
+def test_nvrm_init_failures_are_read_without_their_prefix_too():
+    """open-gpu-kernel-modules (kernel-open/nvidia/nv.c): the open modules refuse a GPU they do not
+    support, then RmInitAdapter fails; a kernel log copied without `NVRM:` still says so."""
+    from triage.evidence.xid import parse_kernel_log
+    for text in ("[    4.812345] NVRM: Open nvidia.ko is only ready for use on Data Center GPUs.\n"
+                 "[    4.812350] NVRM: GPU 0000:07:00.0: RmInitAdapter failed! (0x22:0x56:667)\n",
+                 "Open nvidia.ko is only ready for use on Data Center GPUs. \nGPU 0000:07:00.0: RmInitAdapter failed!\n"):
+        events = parse_kernel_log(text).events
+        assert [e.kind.value for e in events] == ["init_failed", "init_failed"], events
+    # the same words in a sentence that is no kernel message stay unread
+    assert parse_kernel_log("see the README: RmInitAdapter failed is explained there\n").events == ()

@@ -30,6 +30,8 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     # scheduler symptoms
     "scheduler.insufficient_gpu": INFRA + ("scheduler.rollout_needs_extra_gpu", "scheduler.autoscaler_no_scale_up"),
     "scheduler.custom_scheduler_rejected": INFRA + ("scheduler.quota_exceeded",),
+    # with an autoscaler in the cluster, "no current node has that label" is what a node group at
+    # size 0 looks like: the autoscaler's own words (why it adds no node) come first
     "scheduler.node_affinity_mismatch": ("scheduler.selector_label_absent", "node.label_drift", "plugin.gfd_error",
                                          "plugin.mig_config_failed", "plugin.mig_reconfiguring",
                                          "scheduler.autoscaler_no_scale_up"),
@@ -94,14 +96,9 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
 }
 
 
-# pairs that hold only when the cause carries a parameter: an autoscaler that tried to add a
-# node for the pod and failed (a cloud quota, a stockout, a NodePool limit) found a node shape
-# that satisfies the pod's selectors, so it explains "no node has that label"; one that was
-# not triggered ("pod didn't trigger scale-up") says the selectors are the problem
+# pairs that hold only when the cause carries a parameter: the operator's validation workload
+# cannot get a GPU because other pods hold it (not because none is advertised)
 WHEN_PARAM: Mapping[tuple[str, str], str] = {
-    ("scheduler.autoscaler_no_scale_up", "scheduler.node_affinity_mismatch"): "scale_up_failed",
-    ("scheduler.autoscaler_no_scale_up", "scheduler.selector_label_absent"): "scale_up_failed",
-    # the validation workload cannot get a GPU because other pods hold it (not because none is advertised)
     ("plugin.validation_no_free_gpu", "plugin.not_running"): "holders",
 }
 

@@ -37,7 +37,12 @@ _GPU_LOST_RE = re.compile(r"^GPU lost from the bus")
 _INIT_FAILED_RE = re.compile(
     r"^(?:GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?): )?"
     r"(RmInitAdapter failed|rm_init_adapter failed|The NVIDIA probe routine (?:failed|was not called)"
-    r"|No NVIDIA (?:graphics adapter|GPU) (?:probed|found))")
+    r"|No NVIDIA (?:graphics adapter|GPU) (?:probed|found)"
+    # open-gpu-kernel-modules (kernel-open/nvidia/nv.c) on a GPU the open modules do not support
+    r"|Open nvidia\.ko is only ready for use on Data Center GPUs)")
+# NVRM messages known by their own words, for a kernel log copied without the `NVRM:` prefix
+_BARE_NVRM = re.compile(r"(?:GPU [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?: RmInitAdapter failed"
+                        r"|Open nvidia\.ko is only ready for use on Data Center GPUs)")
 # "GPU6 _kgspIsHeartbeatTimedOut: Heartbeat timed out", "GPU6 _kgspLogRpcTimeout: *** GSP Timeout ***",
 # "GPU0 rpcRecvPoll: Timeout waiting for RPC from GSP!" (R525+ open and closed modules)
 _GSP_TIMEOUT_RE = re.compile(r"^(?:GPU(\d+) )?\S*(?:kgsp|rpc)\w*: .*(?:Heartbeat timed out|GSP Timeout|Timeout waiting for RPC from GSP)")
@@ -159,10 +164,16 @@ def _messages(text: str) -> list[_Msg]:
     for n, raw in enumerate(text.splitlines(), start=1):
         at_raw = raw.find("NVRM:")
         norm: Normalised | None = None
-        if at_raw >= 0 or may_hide_text(raw):
+        bare = at_raw < 0 and _BARE_NVRM.search(raw[:1000]) is not None
+        if at_raw >= 0 or bare or may_hide_text(raw):
             norm = normalise(raw)
             message = norm.message.split("\n", 1)[0]
             at = message.find("NVRM:")
+            if at < 0 and bare:
+                m = _BARE_NVRM.search(message[:1000])
+                if m is not None:         # read as if `NVRM: ` stood before the known words
+                    message = f"{message[:m.start()]}NVRM: {message[m.start():]}"
+                    at = m.start()
         else:
             message, at = raw, -1
         if at < 0 or at > 200:

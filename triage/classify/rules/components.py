@@ -123,6 +123,16 @@ def component_findings(ctx, layer: str) -> Iterator:
                     yield ctx.finding("plugin.gfd_error", "error", subject, [_status_cite(ctx, c)] + _log_cites(ctx, c),
                                       Certainty.INFERRED, **_params(c))
                     continue
+                if c.role == "gfd" and node_view is not None and has_gpu_hardware(node_view) and \
+                        not any(k.startswith("nvidia.com/gpu.product") for k in node_view.labels):
+                    # it runs on a node with NVIDIA GPUs, yet wrote none of its labels (a GFD that
+                    # found no NVML says "Detected non-NVML platform" and labels nothing)
+                    yield ctx.checked(subject, [c.pod.source])
+                    yield ctx.finding("plugin.gfd_error", "error", subject, [_status_cite(ctx, c)] + _log_cites(ctx, c)
+                                      + [ctx.cite_field(node_view, f"{node} metadata.labels",
+                                                        {"nvidia.com/gpu.product": None})],
+                                      Certainty.INFERRED, **_params(c))
+                    continue
                 if c.role == "device-plugin" and node_view is not None and not advertises_nvidia(node_view):
                     if has_gpu_hardware(node_view) and not registered_nvidia(node_view):
                         # it runs, yet the kubelet lists no GPU of it: not registered, whatever its log says

@@ -580,10 +580,6 @@ def autoscaler(ctx):
             continue
         msg, cite, ev = _autoscaler(ctx, pod)
         if cite is not None:
-            # FailedScaleUp: the autoscaler found a node group for the pod and could not grow it; so did
-            # Karpenter when no NodePool is `incompatible` yet no instance type / offering is left
-            failed = ev.reason == "FailedScaleUp" or (ev.reason == "FailedScheduling"
-                                                      and "incompatible with" not in ev.message)
             yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod), [cite],
                               namespace=pod.namespace, pod=pod.name, message=(msg.text if msg else ev.message)[:200],
-                              scale_up_failed=failed or None)
+                              reason=ev.reason)
