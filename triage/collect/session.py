@@ -120,6 +120,12 @@ class Session:
                     then()
                 except Exception:  # noqa: BLE001 - an optimisation only: the caller does it again if needed
                     pass
+        # detect-secrets imports requests in that thread while a collect worker's first exec imports
+        # kubernetes.stream -> websocket client -> requests.utils: two threads importing one package
+        # can leave one with a half-initialised module ("cannot import name 'parse_dict_header' from
+        # partially initialized module 'requests.utils'", an 'internal' gap that made a healthy
+        # target inconclusive about one run in three). Import it here, in this thread, first.
+        import requests  # noqa: F401
         self._redactor_thread = threading.Thread(target=run, name="redactor", daemon=True)
         self._redactor_thread.start()
 
