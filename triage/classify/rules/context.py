@@ -103,6 +103,7 @@ class Context:
         self.bundle = bundle
         self.scope = scope or Scope()
         self._log_facts: dict[str, tuple] = {}     # bundle path -> scan_log facts (log_facts)
+        self._node_requests: dict[str, tuple[float, float, int]] = {}   # node -> node_requests(node)
 
     def set_scope(self, scope: Scope) -> None:
         """Narrow the rules to `scope` once the targets are known (the indexes built to find
@@ -286,21 +287,23 @@ class Context:
                     out[r].append(n)
         return {k: tuple(v) for k, v in out.items()}
 
-    @cached_property
-    def node_requests(self) -> Mapping[str, tuple[float, float, int]]:
-        """node -> (cpu cores, memory bytes, pod count) requested by its non-terminal pods."""
-        from triage.bundle.quantity import parse_quantity
-        out: dict[str, list] = {}
-        for row in self.pod_rows:
-            if not row.node or row.pod.is_terminal:
-                continue
-            acc = out.setdefault(row.node, [0.0, 0.0, 0])
-            for c in row.pod.containers:
-                if not c.init:
-                    acc[0] += parse_quantity(c.requests.get("cpu")) or 0.0
-                    acc[1] += parse_quantity(c.requests.get("memory")) or 0.0
-            acc[2] += 1
-        return {k: (v[0], v[1], v[2]) for k, v in out.items()}
+    def node_requests(self, node: str) -> tuple[float, float, int]:
+        """(cpu cores, memory bytes, pod count) requested by the non-terminal pods on `node`,
+        summed once per node asked about (only the GPU nodes a pending pod could use are)."""
+        if node not in self._node_requests:
+            from triage.bundle.quantity import parse_quantity
+            cpu = mem = 0.0
+            count = 0
+            for p in self.pods_by_node.get(node, ()):
+                if p.is_terminal:
+                    continue
+                count += 1
+                for c in p.containers:
+                    if not c.init:
+                        cpu += parse_quantity(c.requests.get("cpu")) or 0.0
+                        mem += parse_quantity(c.requests.get("memory")) or 0.0
+            self._node_requests[node] = (cpu, mem, count)
+        return self._node_requests[node]
 
     @cached_property
     def label_values(self) -> Mapping[str, tuple[str, ...]]:

@@ -446,7 +446,7 @@ def _short_for(ctx, node, pod) -> list[str]:
     """The resources (cpu, memory, pods) node lacks for pod, from its allocatable and the
     requests of the non-terminal pods already on it (Context.node_requests)."""
     want = _pod_requests(pod, ("cpu", "memory"))
-    cpu, mem, count = ctx.node_requests.get(node.name, (0.0, 0.0, 0))
+    cpu, mem, count = ctx.node_requests(node.name)
     out = []
     for key, used in (("cpu", cpu), ("memory", mem)):
         cap = parse_quantity(node.allocatable.get(key))
