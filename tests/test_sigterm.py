@@ -66,7 +66,8 @@ def test_sigterm_stops_serve_and_removes_the_unpacked_bundle(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert rc == 0, proc.stderr.read()
+    # 0 "stopped" once serving, 143 "terminated" when the signal lands just before the wait loop
+    assert rc in (0, 143), proc.stderr.read()
     assert _unpacked(tmp) == []
 
 
