@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, T0, T1, Scenario, World, read_cases,
-                                             write_scenario)
+from tests.classify.scenario_builder import (checked_case_ids, HEALTHY_PLUGIN_LOG, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1, World, write_batch, write_scenario)
 from tests.classify.scenarios_real import ML, crashing, expect, init_stuck, node_subj, pod_subj
 
 from triage.bundle import layout
@@ -1055,20 +1054,11 @@ Why (what the thread settled): {c['note']}
 
 
 def all_scenarios() -> list[Scenario]:
-    missing = [cid for cid in cases() if cid not in BUILDERS]
-    extra = [cid for cid in BUILDERS if cid not in cases()]
-    if missing or extra:
-        raise RuntimeError(f"first-contact cases without a scenario: {missing}; builders without a case: {extra}")
-    return [_scenario(cid) for cid in cases()]
+    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
 
 
 def main() -> None:
-    if SCENARIOS_DIR.exists():
-        shutil.rmtree(SCENARIOS_DIR)
-    scenarios = all_scenarios()
-    for s in scenarios:
-        write_scenario(s, SCENARIOS_DIR)
-    print(f"wrote {len(scenarios)} first-contact scenarios under {SCENARIOS_DIR}")
+    write_batch(all_scenarios(), SCENARIOS_DIR)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,7 @@ from functools import lru_cache
 from tests.classify.first_contact_a import (GFD_LABELS, GPU_TOLERATION, KS, PLUGIN_AFFINITY_015, FCWorld, annotate, daemonset,
                                             deploy_pod, drop_gpu_resource, drop_labels, ds_pod, eks_labels, info,
                                             nfd, remove_stack_pod)
-from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, Scenario, World,
-                                             read_cases, write_scenario)
+from tests.classify.scenario_builder import (checked_case_ids, HEALTHY_PLUGIN_LOG, OPERATOR_NS, read_cases, REPO, Scenario, World, write_batch, write_scenario)
 from tests.classify.scenarios_real import ML, crashing, expect, node_subj, pod_subj
 
 BATCH = REPO / "fixtures" / "first-contact" / "batch-c"
@@ -834,20 +833,11 @@ Why (what the thread settled): {c['note']}
 
 
 def all_scenarios() -> list[Scenario]:
-    missing = [cid for cid in cases() if cid not in BUILDERS]
-    extra = [cid for cid in BUILDERS if cid not in cases()]
-    if missing or extra:
-        raise RuntimeError(f"first-contact cases without a scenario: {missing}; builders without a case: {extra}")
-    return [_scenario(cid) for cid in cases()]
+    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
 
 
 def main() -> None:
-    if SCENARIOS_DIR.exists():
-        shutil.rmtree(SCENARIOS_DIR)
-    scenarios = all_scenarios()
-    for s in scenarios:
-        write_scenario(s, SCENARIOS_DIR)
-    print(f"wrote {len(scenarios)} first-contact scenarios under {SCENARIOS_DIR}")
+    write_batch(all_scenarios(), SCENARIOS_DIR)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from functools import lru_cache
 from tests.classify.first_contact_b import (KS, app_pod, block, drop_logs, host_node, no_gpu_resource, node_info,
                                             plugin_ds, plugin_pod, running_pod, set_image, stack_crash, stack_pod,
                                             strip_gfd)
-from tests.classify.scenario_builder import OPERATOR_NS, REPO, T0, T1, Scenario, World, read_cases, write_scenario
+from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, source_slug, T0, T1, World, write_batch, write_scenario)
 from tests.classify.scenarios_real import ML, crashing, expect, node_subj, pending_pod, pod_subj
 
 BATCH = REPO / "fixtures" / "first-contact" / "batch-d"
@@ -547,12 +547,6 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _slug(c: dict) -> str:
-    tail = c["source"].rstrip("/").split("github.com/")[-1]
-    repo, num = tail.split("/")[1], tail.split("/")[3]
-    return re.sub(r"[^a-z0-9]+", "_", f"{repo}_{num}".lower()).strip("_")
-
-
 def _scenario(case_id: str) -> Scenario:
     fn, subject, note = BUILDERS[case_id]
     c = cases()[case_id]
@@ -581,24 +575,15 @@ What the thread settled: {c['note']}
 
 {answer}
 """
-    return Scenario(f"{case_id}_{_slug(c)}", build, exp, readme, case_id=case_id, kind="first_contact")
+    return Scenario(f"{case_id}_{source_slug(c)}", build, exp, readme, case_id=case_id, kind="first_contact")
 
 
 def all_scenarios() -> list[Scenario]:
-    missing = [cid for cid in cases() if cid not in BUILDERS]
-    extra = [cid for cid in BUILDERS if cid not in cases()]
-    if missing or extra:
-        raise RuntimeError(f"cases without a builder: {missing}; builders without a case: {extra}")
-    return [_scenario(cid) for cid in cases()]
+    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
 
 
 def main() -> None:
-    if SCENARIOS_DIR.exists():
-        shutil.rmtree(SCENARIOS_DIR)
-    scenarios = all_scenarios()
-    for s in scenarios:
-        write_scenario(s, SCENARIOS_DIR)
-    print(f"wrote {len(scenarios)} first-contact scenarios under {SCENARIOS_DIR}")
+    write_batch(all_scenarios(), SCENARIOS_DIR)
 
 
 if __name__ == "__main__":

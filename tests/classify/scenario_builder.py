@@ -19,6 +19,8 @@ Regenerate every committed scenario: `python -m tests.classify.scenario_builder`
 
 from __future__ import annotations
 
+import re
+
 import hashlib
 import json
 import shutil
@@ -508,6 +510,30 @@ def read_cases(path: Path) -> dict[str, dict]:
             c = json.loads(line)
             out[c["id"]] = c
     return out
+
+
+def source_slug(case: dict) -> str:
+    """`<repo>_<number>` of a case's GitHub thread URL, as a folder-name part."""
+    tail = case["source"].rstrip("/").split("github.com/")[-1].split("/")
+    return re.sub(r"[^a-z0-9]+", "_", f"{tail[1]}_{tail[3]}".lower()).strip("_")
+
+
+def checked_case_ids(cases: dict[str, dict], builders: dict) -> list[str]:
+    """The case ids of a batch, in file order, once every case has a builder and every builder a case."""
+    missing = [cid for cid in cases if cid not in builders]
+    extra = [cid for cid in builders if cid not in cases]
+    if missing or extra:
+        raise RuntimeError(f"first-contact cases without a scenario: {missing}; builders without a case: {extra}")
+    return list(cases)
+
+
+def write_batch(scenarios: list[Scenario], directory: Path) -> None:
+    """(Re)write a first-contact batch's scenarios/ folder from its builders."""
+    if directory.exists():
+        shutil.rmtree(directory)
+    for s in scenarios:
+        write_scenario(s, directory)
+    print(f"wrote {len(scenarios)} first-contact scenarios under {directory}")
 
 
 def write_scenario(s: Scenario, root: Path = SCENARIOS_DIR) -> Path:
