@@ -507,10 +507,11 @@ def diagnose(bundle: Bundle, target: Subject | None = None) -> Report:
     else:
         keys = frozenset((p.namespace or "", p.name) for t in targets for p in t.pods)
         if asked.kind == "Node":
-            # the GPU pods bound to the node are its evidence too: a kubelet that rejects each of
-            # them at admission (a lost GPU, an allocation the plugin cannot make) speaks for the node
+            # the GPU pods bound to the node that never started are its evidence too: a kubelet that
+            # rejects each of them at admission (a lost GPU, an allocation the plugin cannot make)
+            # speaks for the node; the running ones are their own targets' business
             keys |= frozenset((r.namespace or "", r.name) for r in ctx.pod_rows
-                              if r.gpu and not r.role and r.node == asked.name)
+                              if r.gpu and not r.role and r.node == asked.name and r.phase in ("Pending", "Failed"))
         if asked.kind not in ("Pod", "Node") and asked.namespace:
             # a workload's other pods (the old replica of a rollout) matter too
             keys |= frozenset((p.namespace or "", p.name) for p in bundle.pods(asked.namespace)
