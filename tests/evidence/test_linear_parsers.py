@@ -20,6 +20,7 @@ from triage.evidence.k8s_events.create_rejection import parse_create_rejection
 from triage.evidence.k8s_events.dispatch import parse_event_message
 from triage.evidence.k8s_events.quota import parse_quota_rejection
 from triage.evidence.nvidia_smi_text import parse_query_text, parse_table
+from triage.evidence.pasted.blocks import split_blocks
 from triage.evidence.nvidia_smi_tools import parse_nvlink_status, parse_version
 from triage.evidence.runtime_error import parse_runtime_error, unescape
 from triage.evidence.scheduler_message import parse_scheduling_message
@@ -53,6 +54,7 @@ CASES = {
     "FailedCreate limit of one long word": (parse_create_rejection,
                                             "Error creating: pods is forbidden: maximum " + "1" * SIZE),
     "quota rejection of one long word": (parse_quota_rejection, "limited: x" + "a" * SIZE),
+    "pasted ticket: lines of spaces": (split_blocks, (" " * 16_000 + "Cut\n") * 8),
     "runtime error tail of dots": (parse_runtime_error,
                                    "nvidia-container-cli: initialization error: x" + "." * SIZE + "y"),
 }

@@ -200,7 +200,7 @@ _NODES_HEADER = re.compile(r"^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION")
 # a `kubectl get pods` row pasted without its header: NAME READY STATUS RESTARTS AGE
 _POD_ROW = re.compile(r"^(?:[a-z0-9][a-z0-9.-]{0,252}\s+)?[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
                       r"\d{1,9}(?: \([^)]{0,40}\))?\s+\d{1,6}[smhdy]")
-_SMI_BANNER = re.compile(r"^\s*[|+]?\s*NVIDIA-SMI \d")
+_SMI_BANNER = re.compile(r"^\s*(?:[|+]\s*)?NVIDIA-SMI \d")   # not `\s*[|+]?\s*`: quadratic on a line of spaces
 _SMI_Q = re.compile(r"^=+NVSMI LOG=+\s*$")
 _SMI_L = re.compile(r"^GPU \d+: .*\(UUID: GPU-")
 _KERNEL = re.compile(r"^(?:\[\s*\d+\.\d+\]|\S+ +\d+ \d\d:\d\d:\d\d \S+ kernel:|\d{4}-\d\d-\d\dT\S+ \S+ kernel:)")
