@@ -135,6 +135,7 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     # modules whose patterns run inside functions of structured input: the pattern itself
     ("triage.audit.stack_items", "_MINOR", lambda rx: rx.match),      # as it is used
     ("triage.classify.rules.scheduler", "_PODGROUP_UID", lambda rx: rx.search),
+    ("triage.classify.rules.driver_versions", "_SMI_VERSION", lambda rx: rx.search),   # over nvidia-smi lines
     ("triage.bundle.layout", "parse_log_path", None),
     ("triage.bundle.layout", "parse_exec_path", None),
     ("triage.bundle.layout", "parse_namespaced_list", None),

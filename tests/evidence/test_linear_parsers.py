@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from triage.classify.rules.driver_versions import _SMI_VERSION
 from triage.evidence.dcgm import parse_counters
 from triage.evidence.inventory import parse_describe_conditions
 from triage.evidence.k8s_events.create_rejection import parse_create_rejection
@@ -55,6 +56,7 @@ CASES = {
                                             "Error creating: pods is forbidden: maximum " + "1" * SIZE),
     "quota rejection of one long word": (parse_quota_rejection, "limited: x" + "a" * SIZE),
     "pasted ticket: lines of spaces": (split_blocks, (" " * 16_000 + "Cut\n") * 8),
+    "nvidia-smi Driver Version then spaces": (lambda t: _SMI_VERSION.search(t), "Driver Version" + SPACES + "x"),
     "runtime error tail of dots": (parse_runtime_error,
                                    "nvidia-container-cli: initialization error: x" + "." * SIZE + "y"),
 }

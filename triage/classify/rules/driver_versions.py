@@ -24,7 +24,7 @@ LABEL_SETS = (("nvidia.com/cuda.driver.major", "nvidia.com/cuda.driver.minor", "
                "nvidia.com/cuda.driver-version.revision"))
 FULL_LABEL = "nvidia.com/cuda.driver-version.full"
 _VERSION = re.compile(r"(\d{2,4}(?:\.\d{1,3}){0,2})(?![\d.])")
-_SMI_VERSION = re.compile(r"Driver Version\s*:?\s*(\d{2,4}(?:\.\d{1,3}){1,2})")
+_SMI_VERSION = re.compile(r"Driver Version\s*(?::\s*)?(\d{2,4}(?:\.\d{1,3}){1,2})")   # `\s*:?\s*` is quadratic
 
 
 def parts(version: str) -> tuple[int, ...]:
