@@ -41,6 +41,9 @@ CASES = {
     "nvidia-smi process row of spaces": (
         parse_table, "| NVIDIA-SMI 550.54.15   Driver Version: 550.54.15   CUDA Version: 12.4 |\nProcesses:\n"
                      "|    0   N/A  N/A     12345      C   python" + SPACES + "x |\n"),
+    "nvidia-smi process row ending in spaces": (
+        parse_table, "| NVIDIA-SMI 550.54.15   Driver Version: 550.54.15   CUDA Version: 12.4 |\nProcesses:\n"
+                     "|    0   N/A  N/A     12345      C   python   1MiB" + SPACES + "x\n"),
     "dcgm counters description of spaces": (parse_counters, "DCGM_FI_DEV_GPU_UTIL, gauge, a" + SPACES + "x"),
     "describe node condition columns without a reason": (
         parse_describe_conditions, "  Ready  True  " + "1  " * (SIZE // 3)),

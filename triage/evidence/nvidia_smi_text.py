@@ -98,7 +98,7 @@ _MEM_RE = re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
 _MIG_CELL_RE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$")
 _PROC_RE = re.compile(
     r"^\|\s+(?P<gpu>\d+)\s+(?:(?P<gi>N/A|\d+)\s+(?P<ci>N/A|\d+)\s+)?(?P<pid>\d+)\s+(?P<type>C\+G|M\+C|C|G|M)\s+"
-    r"(?:(?P<name>\S(?:.*\S)?)\s+|)(?P<mem>(?<!\S)\d+\s*MiB|N/A)\s*\|?\s*$")
+    r"(?:(?P<name>\S(?:.*\S)?)\s+|)(?P<mem>(?<!\S)\d+\s*MiB|N/A)\s*(?:\|\s*)?$")
 
 
 def _cells(line: str) -> list[str]:
