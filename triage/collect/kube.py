@@ -174,6 +174,12 @@ def _client() -> _Client:
         return client
 
 
+# Imports made outside the main thread during a collection (the redactor's rule sets, the exec
+# modules) take this lock: two threads importing one package at once can leave one of them with
+# a half-initialised module ("cannot import name ... from partially initialized module").
+LAZY_IMPORTS = threading.RLock()
+
+
 def preload_exec() -> None:
     """Import the exec modules ahead of the first exec (from a thread with nothing else to do)."""
     _ws_modules()
@@ -182,8 +188,9 @@ def preload_exec() -> None:
 def _ws_modules(default_timeout: float | None = None):
     """The exec modules (websocket-client and the client's ws_client), on the first exec."""
     _client()
-    import websocket
-    from kubernetes.stream import ws_client
+    with LAZY_IMPORTS:
+        import websocket
+        from kubernetes.stream import ws_client
     if default_timeout is not None:             # the websocket's own reads (ws_client)
         websocket.setdefaulttimeout(float(default_timeout))
     return websocket, ws_client

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 from triage.bundle import layout
 from triage.bundle.redact import Redactor
 from triage.bundle.writer import BundleWriter
-from triage.collect.kube import ApiFailure, Kube
+from triage.collect.kube import LAZY_IMPORTS, ApiFailure, Kube
 from triage.collect.progress import Progress
 from triage.errors import TriageError
 
@@ -103,7 +103,8 @@ class Session:
         runs next in that thread (more CPU work for the time the collection waits on the server)."""
         def run() -> None:
             try:
-                red = build()
+                with LAZY_IMPORTS:          # not while an exec thread imports its modules (kube.py)
+                    red = build()
             except BaseException as err:  # noqa: BLE001 - raised where the redactor is needed
                 self._redactor_error = err
                 self._redactor_ready.set()
@@ -124,7 +125,8 @@ class Session:
         # kubernetes.stream -> websocket client -> requests.utils: two threads importing one package
         # can leave one with a half-initialised module ("cannot import name 'parse_dict_header' from
         # partially initialized module 'requests.utils'", an 'internal' gap that made a healthy
-        # target inconclusive about one run in three). Import it here, in this thread, first.
+        # target inconclusive about one run in three). Import it here, in this thread, first; the
+        # build and the exec modules' imports also take kube.LAZY_IMPORTS (websocket, ws_client).
         import requests  # noqa: F401
         self._redactor_thread = threading.Thread(target=run, name="redactor", daemon=True)
         self._redactor_thread.start()
