@@ -76,7 +76,7 @@ def _log_cites(ctx, c: ComponentState) -> list[Citation]:
         if text is None:
             continue
         for line_no, line in last_error_lines(text.lines, 1):
-            out.append(Citation(text.path, line_no, clip(line)))
+            out.append(ctx.cite_line(text, line_no, line))
     return out
 
 
