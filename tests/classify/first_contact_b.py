@@ -775,9 +775,10 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    fn, subject, note = BUILDERS[case_id]
-    c = cases()[case_id]
+def thread_scenario(case_id: str, builder: tuple, c: dict, batch: str) -> Scenario:
+    """A case of the runtime / driver / application batches (B, D, F, H) as a scenario: its
+    builder's world, the thread's expected ids, and a README saying where the text sits."""
+    fn, subject, note = builder
     healthy = c["expected_status"] == "healthy"
     root = None if healthy else c["expected"][0]
 
@@ -790,7 +791,7 @@ def _scenario(case_id: str) -> Scenario:
     exp.setdefault("accept", list(c["expected"]))
     answer = ("Expected: healthy (a look-alike; no finding should be the root cause)." if healthy else
               f"Expected: `{root}`; the case accepts {', '.join('`' + e + '`' for e in c['expected'])}.")
-    readme = f"""# {case_id} — first contact, batch B
+    readme = f"""# {case_id} — first contact, batch {batch}
 
 Source: {c['source']} (text as it appears in: {c['where']}; distribution: {c['distribution']};
 multi-signal: {'yes' if c['multi_signal'] else 'no'}). The case's text is used verbatim.
@@ -804,6 +805,10 @@ What the thread settled: {c['note']}
 {answer}
 """
     return Scenario(f"{case_id}_{source_slug(c)}", build, exp, readme, case_id=case_id, kind="first_contact")
+
+
+def _scenario(case_id: str) -> Scenario:
+    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "B")
 
 
 def all_scenarios() -> list[Scenario]:

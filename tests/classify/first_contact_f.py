@@ -26,10 +26,11 @@ from functools import lru_cache
 
 from tests.classify.first_contact_b import (KS, app_pod, block, drop_logs, host_node, init_crashloop, no_gpu_resource,
                                             node_info, plugin_ds, plugin_pod, remove_stack_pod, running_pod, set_image,
-                                            stack_pod, strip_gfd)
+                                            stack_pod, strip_gfd,
+                                            thread_scenario)
 from tests.classify.first_contact_d import TOLERATE_GPU, eks_labels, no_sandbox
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, source_slug, T0, T1, World, write_batch, write_scenario)
-from tests.classify.scenarios_real import ML, crashing, expect, init_stuck, node_subj, pod_subj, stack_crash
+from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1, World, write_batch, write_scenario)
+from tests.classify.scenarios_real import ML, crashing, init_stuck, node_subj, pod_subj, stack_crash
 
 BATCH = REPO / "fixtures" / "first-contact" / "batch-f"
 SCENARIOS_DIR = BATCH / "scenarios"
@@ -553,34 +554,7 @@ def _(w, t):
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(case_id: str) -> Scenario:
-    fn, subject, note = BUILDERS[case_id]
-    c = cases()[case_id]
-    healthy = c["expected_status"] == "healthy"
-    root = None if healthy else c["expected"][0]
-
-    def build(fn=fn):
-        w = World(case_id)
-        fn(w, c["text"])
-        return w
-
-    exp = expect(root, subject, c["expected_status"], c["expected"])
-    exp.setdefault("accept", list(c["expected"]))
-    answer = ("Expected: healthy (a look-alike; no finding should be the root cause)." if healthy else
-              f"Expected: `{root}`; the case accepts {', '.join('`' + e + '`' for e in c['expected'])}.")
-    readme = f"""# {case_id} — first contact, batch F
-
-Source: {c['source']} (text as it appears in: {c['where']}; distribution: {c['distribution']};
-multi-signal: {'yes' if c['multi_signal'] else 'no'}). The case's text is used verbatim.
-
-World: {note}
-
-Cluster state in the thread: {c['state']}
-
-What the thread settled: {c['note']}
-
-{answer}
-"""
-    return Scenario(f"{case_id}_{source_slug(c)}", build, exp, readme, case_id=case_id, kind="first_contact")
+    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "F")
 
 
 def all_scenarios() -> list[Scenario]:
