@@ -88,3 +88,10 @@ def test_a_node_that_offers_its_gpus_by_dra_is_not_missing_them(tmp_path):
           owner=("DaemonSet", "nvidia-dra-driver-gpu-kubelet-plugin"))
     doc = _doc(w, tmp_path)
     assert "node.gpu_not_advertised" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+def test_the_first_dra_chart_kubelet_plugin_is_the_dra_plugin():
+    from triage.bundle.objects.gpu_stack import stack_role
+    raw = {"metadata": {"name": "nvidia-k8s-dra-driver-kubelet-plugin-8wmmz",
+                        "labels": {"app.kubernetes.io/name": "nvidia-k8s-dra-driver"}}}
+    assert stack_role(raw) == "dra-plugin"

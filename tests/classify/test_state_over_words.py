@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.classify.scenario_builder import OPERATOR_NS, World
 from tests.classify.scenarios_real import ML, crash_pod, pending_pod
 from triage.bundle.views import load_bundle
@@ -86,18 +88,22 @@ def test_an_operator_that_created_no_plugin_is_cited_from_its_log(tmp_path):
     assert any(e["line"] == 2 and "Reconciler error" in e["excerpt"] for e in rc["evidence"])
 
 
-def test_a_volcano_queue_that_refuses_the_job_is_the_cause(tmp_path):
+@pytest.mark.parametrize("verdict", [
+    "queue resource quota insufficient",                                    # proportion.go, no names
+    "queue resource quota insufficient: insufficient nvidia.com/gpu",       # util.FormatResourceNames
+    "resource quota insufficient, requested: cpu=8, used: cpu=60, limited: cpu=64",    # resourcequota.go
+])
+def test_a_volcano_queue_that_refuses_the_job_is_the_cause(tmp_path, verdict):
     w = World("volcano-queue")
     w.gpu_node("gpu-node-1", gpus=8)
     pg = "train-2f9c4e1a-5b6d-4c8e-9a7f-1d2e3c4b5a69"
-    w.event("team", "PodGroup", pg, "Unschedulable", "queue resource quota insufficient", component="volcano",
-            type="Normal")
+    w.event("team", "PodGroup", pg, "Unschedulable", verdict, component="volcano", type="Normal")
     w.event("team", "PodGroup", pg, "Unschedulable", "0/0 tasks in gang unschedulable: pod group is not ready, "
             "1 minAvailable", component="volcano")
     w.target("Job", "team", "train")
     doc = _doc(w, tmp_path)
     assert doc["status"] == "problem" and doc["root_cause"]["id"] == "scheduler.custom_scheduler_rejected"
-    assert "queue resource quota insufficient" in doc["root_cause"]["evidence"][0]["excerpt"]
+    assert verdict in doc["root_cause"]["evidence"][0]["excerpt"]
 
 
 def test_a_failed_dra_prepare_is_the_plugins_allocation(tmp_path):
@@ -111,3 +117,50 @@ def test_a_failed_dra_prepare_is_the_plugins_allocation(tmp_path):
     w.target("Pod", ML, "bench-0")
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == "plugin.allocate_rpc_failed", [f["id"] for f in doc["findings"]]
+
+
+def _gfd_node(w: World, labelled: bool):
+    n = w.gpu_node("gpu-node-1", gpus=1, operator=False)
+    labels = n["metadata"]["labels"]
+    labels["cloud.google.com/gke-accelerator"] = "nvidia-l4"
+    if not labelled:
+        for k in [k for k in labels if k.startswith("nvidia.com/")]:
+            labels.pop(k)
+    w.pod("gpu-operator", "gpu-feature-discovery-x7k2p", node="gpu-node-1", gpu=0,
+          containers=("gpu-feature-discovery",), labels={"app": "gpu-feature-discovery"},
+          owner=("DaemonSet", "gpu-feature-discovery"))
+    w.log("gpu-operator", "gpu-feature-discovery-x7k2p", "gpu-feature-discovery",
+          "I0524 15:35:55.518183       1 factory.go:48] Detected non-NVML platform: could not load NVML library: "
+          "libnvidia-ml.so.1: cannot open shared object file: No such file or directory\n")
+    w.target("Node", None, "gpu-node-1")
+
+
+def test_a_running_gfd_that_labels_nothing_on_a_gpu_node_fails(tmp_path):
+    w = World("gfd-no-labels")
+    _gfd_node(w, labelled=False)
+    doc = _doc(w, tmp_path)
+    gfd = [f for f in doc["findings"] if f["id"] == "plugin.gfd_error"]
+    assert gfd and gfd[0]["certainty"] == "inferred", [f["id"] for f in doc["findings"]]
+    assert any("Detected non-NVML platform" in e["excerpt"] for e in gfd[0]["evidence"])
+
+
+def test_a_running_gfd_whose_labels_are_there_is_no_finding(tmp_path):
+    w = World("gfd-labelled")
+    _gfd_node(w, labelled=True)
+    doc = _doc(w, tmp_path)
+    assert "plugin.gfd_error" not in [f["id"] for f in doc["findings"]]
+
+
+@pytest.mark.parametrize("held", [True, False])
+def test_a_validation_without_a_free_gpu_explains_the_validator_only_when_pods_hold_it(tmp_path, held):
+    """plugin-validation cannot get a GPU: because a workload holds it (the validator waits on it), or
+    because no GPU is advertised at all (then the waiting validator is the plugin's own failure)."""
+    from triage.classify.explain import finding_explains
+    from triage.classify.model import Finding, Severity, Subject
+    from triage.classify.model import Citation
+    cite = (Citation("cluster-resources/pods/gpu-operator.json", None, "x"),)
+    node = Subject("Node", "gpu-node-1")
+    cause = Finding("plugin.validation_no_free_gpu", Severity.WARNING, node, cite,
+                    {"holders": ["ml/train-0"]} if held else {})
+    symptom = Finding("plugin.not_running", Severity.ERROR, node, cite, {"state": "init_stuck"})
+    assert finding_explains(cause, symptom) is held

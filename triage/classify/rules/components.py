@@ -65,8 +65,10 @@ def _without_times(value):
     return value
 
 
-def _log_cites(ctx, c: ComponentState) -> list[Citation]:
-    """The last error-looking line of the broken container's previous and current logs."""
+def _log_cites(ctx, c: ComponentState, tail: bool = False) -> list[Citation]:
+    """The last error-looking line of the broken container's previous and current logs; with
+    `tail`, the current log's last line when none looks like an error (a component that runs and
+    says why it does nothing at info level)."""
     if c.pod is None:
         return []
     name = c.container or next((x.name for x in c.pod.containers if not x.init), "")
@@ -75,7 +77,11 @@ def _log_cites(ctx, c: ComponentState) -> list[Citation]:
         text = ctx.log(c.pod, name, previous)
         if text is None:
             continue
-        for line_no, line in last_error_lines(text.lines, 1):
+        found = last_error_lines(text.lines, 1)
+        if not found and tail and not previous:
+            last = next((i for i in range(len(text.lines) - 1, -1, -1) if text.lines[i].strip()), None)
+            found = [] if last is None else [(last + 1, text.lines[last])]
+        for line_no, line in found:
             out.append(ctx.cite_line(text, line_no, line))
     return out
 
@@ -128,7 +134,8 @@ def component_findings(ctx, layer: str) -> Iterator:
                     # it runs on a node with NVIDIA GPUs, yet wrote none of its labels (a GFD that
                     # found no NVML says "Detected non-NVML platform" and labels nothing)
                     yield ctx.checked(subject, [c.pod.source])
-                    yield ctx.finding("plugin.gfd_error", "error", subject, [_status_cite(ctx, c)] + _log_cites(ctx, c)
+                    yield ctx.finding("plugin.gfd_error", "error", subject,
+                                      [_status_cite(ctx, c)] + _log_cites(ctx, c, tail=True)
                                       + [ctx.cite_field(node_view, f"{node} metadata.labels",
                                                         {"nvidia.com/gpu.product": None})],
                                       Certainty.INFERRED, **_params(c))

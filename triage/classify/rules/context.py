@@ -210,7 +210,8 @@ class Context:
             if not r.node or r.phase not in ("Running", "Succeeded", "Failed"):
                 continue
             pod = r.pod
-            if not (r.gpu or pod.runtime_class_name == "nvidia" or self._registered_nvidia_plugin(r.node, pod)):
+            if not (r.gpu or pod.runtime_class_name == "nvidia"
+                    or (r.role == "device-plugin" and self._registered_nvidia_plugin(r.node, pod))):
                 continue
             main = [st for st in pod.container_statuses if not st.init]
             if main and all(_ran(st) for st in main):
@@ -320,6 +321,14 @@ class Context:
             from triage.evidence.log_signatures import scan_log
             self._log_facts[text.path] = tuple(scan_log(text.text))
         return self._log_facts[text.path]
+
+    @cached_property
+    def dra_nodes(self) -> frozenset[str]:
+        """Nodes whose GPUs go through Dynamic Resource Allocation: a DRA kubelet plugin runs there
+        (it publishes ResourceSlices instead of registering nvidia.com/gpu), or a ResourceSlice names it."""
+        out = {p.node_name for role, p in self.stack_pods if role == "dra-plugin" and p.phase == "Running"}
+        out |= {s.get("spec", "nodeName") for s in self.bundle.custom_resources("resourceslices.resource.k8s.io")}
+        return frozenset(n for n in out if isinstance(n, str) and n)
 
     @cached_property
     def stack_namespaces_by_node(self) -> Mapping[str, frozenset[str]]:

@@ -35,7 +35,7 @@ def gpu_resource_state(ctx):
             continue
         cap, alloc = node.gpu_capacity, node.gpu_allocatable
         resources = sorted(set(cap) | set(alloc))
-        if not resources and _offers_gpus_by_dra(ctx, node.name):
+        if not resources and node.name in ctx.dra_nodes:
             continue        # its GPUs are offered as DRA devices (ResourceSlices), not as a node resource
         if not resources:
             yield ctx.finding("node.gpu_not_advertised", "error", node_subject(node.name),
@@ -52,15 +52,6 @@ def gpu_resource_state(ctx):
             elif c is not None and a < c:
                 yield ctx.finding("node.gpu_unhealthy_devices", "warning", node_subject(node.name), quote,
                                   Certainty.INFERRED, node=node.name, resource=res, available=a, requested=c)
-
-
-def _offers_gpus_by_dra(ctx, node: str) -> bool:
-    """A node whose GPUs go through Dynamic Resource Allocation: a DRA kubelet plugin runs there
-    (it publishes ResourceSlices instead of registering nvidia.com/gpu), or a ResourceSlice names it."""
-    if any(role == "dra-plugin" and p.node_name == node and p.phase == "Running" for role, p in ctx.stack_pods):
-        return True
-    return any(s.get("spec", "nodeName") == node
-               for s in ctx.bundle.custom_resources("resourceslices.resource.k8s.io"))
 
 
 # kubelet admission rejections that are the node's (resources, OS, shutdown, predicates):

@@ -121,15 +121,16 @@ def _status_fields(pod) -> dict:
     return {k: status[k] for k in ("phase", "conditions", "nominatedNodeName") if k in status}
 
 
-# Karpenter (pkg/controllers/provisioning: PodFailedToScheduleEvent) writes its own FailedScheduling:
-# "Failed to schedule pod, <why no NodePool fits>" (older releases "Could not schedule pod, ...")
-_KARPENTER_WORDS = ("Failed to schedule pod, ", "Could not schedule pod, ")
+# Karpenter (kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/events.go) writes its own
+# FailedScheduling: "Failed to schedule pod, %s"
+_KARPENTER_WORDS = ("Failed to schedule pod, ",)
 
 
 def _autoscaler_event(ev) -> bool:
-    """An autoscaler's word on why it adds no node: cluster-autoscaler's NotTriggerScaleUp, its
-    FailedScaleUp ("Node scale up in zones %s associated with this pod failed: %s. Pod is at risk
-    of not being scheduled.", a cloud quota or stockout), or Karpenter's own FailedScheduling."""
+    """An autoscaler's word on why it adds no node: cluster-autoscaler's NotTriggerScaleUp, GKE's
+    cluster-autoscaler FailedScaleUp (its visibility events: "Node scale up in zones %v associated
+    with this pod failed: %v. Pod is at risk of not being scheduled.", a GCE quota or stockout), or
+    Karpenter's own FailedScheduling."""
     if ev.reason in ("NotTriggerScaleUp", "FailedScaleUp"):
         return True
     return ev.reason == "FailedScheduling" and (ev.source_component == "karpenter"
@@ -532,7 +533,7 @@ def podgroup_events(ctx):
             continue
         # the queue's verdict is the cause (Volcano writes it as a Normal or a Warning event);
         # "x/y tasks in gang unschedulable" is what it leads to
-        policy = [e for e in events if e.message.strip() in _VOLCANO_WORDS]
+        policy = [e for e in events if _VOLCANO_VERDICT.match(e.message.strip())]
         warned = [e for e in events if e.type == "Warning" and e.message.strip()]
         if not warned and not policy:
             continue
@@ -546,8 +547,11 @@ def podgroup_events(ctx):
                           policy_verdict=bool(policy) or None)
 
 
-# Volcano's own one-line verdicts (pkg/scheduler/plugins/proportion, capacity: the queue's capability)
-_VOLCANO_WORDS = frozenset({"queue resource quota insufficient"})
+# Volcano's enqueue verdicts, recorded as PodGroup events (Normal, Unschedulable): proportion.go and
+# capacity.go `util.FormatResourceNames("queue resource quota insufficient", "insufficient", names)`
+# ("queue resource quota insufficient[: insufficient nvidia.com/gpu, ...]"), resourcequota.go
+# "resource quota insufficient, requested: %v, used: %v, limited: %v"
+_VOLCANO_VERDICT = re.compile(r"^(?:queue resource quota insufficient(?::|$)|resource quota insufficient, requested: )")
 
 
 _DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ")
