@@ -44,7 +44,9 @@ SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",
               "tests/classify/test_runnable_playbooks.py::test_no_placeholder_survives_in_any_command",
               # every catalogued sample mutated at every position (~10 s); arbitrary bytes and
               # hostile long lines stay in the fast tier
-              "tests/evidence/test_log_signatures.py::test_mutated_samples_never_raise")
+              "tests/evidence/test_log_signatures.py::test_mutated_samples_never_raise",
+              # every first-contact bundle diagnosed (~6 s)
+              "tests/classify/test_first_contact_regression.py")
 
 
 def pytest_collection_modifyitems(config, items):

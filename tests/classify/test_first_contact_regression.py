@@ -1,0 +1,34 @@
+"""The first-contact batches as regression sets: after their first runs (frozen in each
+batch's first-run.json) their misses were fixed by state and formats, and a case answered
+right must stay right. The answers still not right are listed here with what the answer is
+today, so that a change that fixes one (or turns a wrong answer into an honest inconclusive)
+shows up as a failure to update the list, and a change that breaks a right one fails."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from tests.conftest import FIXTURES, REPO
+
+sys.path.insert(0, str(REPO / "bench"))
+from bench_accuracy import judge_first_contact  # noqa: E402
+
+# case -> today's verdict: `wrong` (confidently wrong: the open misses) or `inconclusive`
+NOT_RIGHT = {
+    "fa001": "inconclusive", "fa004": "inconclusive", "fa008": "inconclusive", "fa015": "wrong",
+    "fa024": "inconclusive", "fb013": "inconclusive", "fb016": "inconclusive", "fb028": "inconclusive",
+    "fc009": "inconclusive", "fe003": "inconclusive", "ff006": "wrong", "ff018": "inconclusive",
+    "fg001": "wrong", "fg002": "inconclusive", "fg007": "wrong", "fg015": "wrong", "fg016": "inconclusive",
+    "fg021": "inconclusive", "fh005": "inconclusive", "fh014": "inconclusive",
+}
+SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
+
+
+@pytest.mark.parametrize("expected", SCENARIOS, ids=lambda p: p.parent.name)
+def test_a_first_contact_case_keeps_its_answer(expected):
+    row = judge_first_contact(expected.parent, json.loads(expected.read_text()))
+    case = expected.parent.name[:5]
+    assert row["verdict"] == NOT_RIGHT.get(case, "right"), row
