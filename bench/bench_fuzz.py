@@ -124,7 +124,7 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.evidence.pasted.dump_text", "split_prefixed_log", None),
     ("triage.evidence.pasted.dump_text", "yaml_item_lines", None),
     ("triage.classify.rules.driver_versions", "image_version", None),
-    ("triage.classify.rules.driver_versions", "label_version",
+    ("triage.evidence.cuda_compat", "gfd_driver_version",
      lambda f: lambda t: f({"nvidia.com/cuda.driver-version.full": t, "nvidia.com/cuda.driver.major": t})),
     ("triage.evidence.smi_summary", "required_cuda",      # a container's env, from the tenant's image spec
      lambda f: lambda t: f(type("C", (), {"env": (type("E", (), {"name": "NVIDIA_REQUIRE_CUDA", "value": t})(),

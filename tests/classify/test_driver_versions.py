@@ -14,7 +14,8 @@ from tests.conftest import FIXTURES
 from triage.bundle import layout
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose
-from triage.classify.rules.driver_versions import agree, image_version, label_version
+from triage.classify.rules.driver_versions import agree, image_version
+from triage.evidence.cuda_compat import gfd_driver_version as label_version
 from triage.render.json import findings_document
 from triage.synth.demo_cluster import write_demo_bundle
 

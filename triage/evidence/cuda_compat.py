@@ -51,6 +51,43 @@ def image_cuda(image: str | None) -> tuple[int, int] | None:
     return int(m.group(3)), int(m.group(4))
 
 
+# GFD's driver-version labels, older and newer spellings, and the one full-version label
+DRIVER_VERSION_LABELS = (("nvidia.com/cuda.driver.major", "nvidia.com/cuda.driver.minor", "nvidia.com/cuda.driver.rev"),
+                         ("nvidia.com/cuda.driver-version.major", "nvidia.com/cuda.driver-version.minor",
+                          "nvidia.com/cuda.driver-version.revision"))
+DRIVER_FULL_LABEL = "nvidia.com/cuda.driver-version.full"
+_FULL_VERSION = re.compile(r"(\d{2,4}(?:\.\d{1,3}){0,2})(?![\d.])")
+CUDA_VERSION_LABELS = (("nvidia.com/cuda.runtime.major", "nvidia.com/cuda.runtime.minor"),
+                       ("nvidia.com/cuda.runtime-version.major", "nvidia.com/cuda.runtime-version.minor"))
+
+
+def _dotted(labels: Mapping[str, str], names: tuple[str, ...]) -> str | None:
+    values = []
+    for name in names:
+        value = str(labels.get(name) or "")
+        if not value.isdigit():
+            break
+        values.append(value)
+    return ".".join(values) or None
+
+
+def gfd_driver_version(labels: Mapping[str, str]) -> str | None:
+    """The driver version GFD labelled the node with, as far as its labels go ("535.86.10", "535").
+
+    >>> gfd_driver_version({"nvidia.com/cuda.driver.major": "535", "nvidia.com/cuda.driver.minor": "86"})
+    '535.86'
+    """
+    m = _FULL_VERSION.fullmatch(str(labels.get(DRIVER_FULL_LABEL) or ""))
+    if m:
+        return m.group(1)
+    return next((v for names in DRIVER_VERSION_LABELS if (v := _dotted(labels, names))), None)
+
+
+def gfd_cuda_version(labels: Mapping[str, str]) -> str | None:
+    """The CUDA version the node's driver reports, as GFD labelled it ("12.4", "12")."""
+    return next((v for names in CUDA_VERSION_LABELS if (v := _dotted(labels, names))), None)
+
+
 DRIVER_CUDA_LABELS = ("nvidia.com/cuda.runtime-version.major", "nvidia.com/cuda.runtime.major",
                       "nvidia.com/cuda.driver-version.major", "nvidia.com/cuda.driver.major")
 

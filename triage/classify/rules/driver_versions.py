@@ -18,11 +18,8 @@ import re
 from typing import Iterable, Iterator
 
 from triage.classify.rules.base import node_subject, rule
+from triage.evidence.cuda_compat import DRIVER_FULL_LABEL, DRIVER_VERSION_LABELS, gfd_driver_version
 
-LABEL_SETS = (("nvidia.com/cuda.driver.major", "nvidia.com/cuda.driver.minor", "nvidia.com/cuda.driver.rev"),
-              ("nvidia.com/cuda.driver-version.major", "nvidia.com/cuda.driver-version.minor",
-               "nvidia.com/cuda.driver-version.revision"))
-FULL_LABEL = "nvidia.com/cuda.driver-version.full"
 _VERSION = re.compile(r"(\d{2,4}(?:\.\d{1,3}){0,2})(?![\d.])")
 _SMI_VERSION = re.compile(r"Driver Version\s*(?::\s*)?(\d{2,4}(?:\.\d{1,3}){1,2})")   # `\s*:?\s*` is quadratic
 
@@ -41,24 +38,6 @@ def agree(a: str, b: str) -> bool:
     pa, pb = parts(a), parts(b)
     n = min(len(pa), len(pb))
     return pa[:n] == pb[:n]
-
-
-def label_version(labels) -> str | None:
-    """The driver version GFD labelled the node with, as far as the labels go."""
-    full = str(labels.get(FULL_LABEL) or "")
-    m = _VERSION.fullmatch(full)
-    if m:
-        return m.group(1)
-    for names in LABEL_SETS:
-        values = []
-        for name in names:
-            value = str(labels.get(name) or "")
-            if not value.isdigit():
-                break
-            values.append(value)
-        if values:
-            return ".".join(values)
-    return None
 
 
 def image_version(image: str) -> str | None:
@@ -103,10 +82,10 @@ def _smi(ctx, pods: Iterable) -> Iterator[tuple[str, str, object]]:
 def node_sources(ctx, node) -> list[tuple[str, str, object]]:
     """Every (source, version, citation) the bundle holds for the node's driver version."""
     sources = []
-    labelled = label_version(node.labels)
+    labelled = gfd_driver_version(node.labels)
     if labelled:
-        shown = ", ".join(f"{k}={node.labels[k]}" for names in LABEL_SETS for k in names if k in node.labels) \
-            or f"{FULL_LABEL}={node.labels.get(FULL_LABEL)}"
+        shown = ", ".join(f"{k}={node.labels[k]}" for names in DRIVER_VERSION_LABELS for k in names if k in node.labels) \
+            or f"{DRIVER_FULL_LABEL}={node.labels.get(DRIVER_FULL_LABEL)}"
         sources.append(("node labels", labelled, ctx.cite_object(node, f"{node.name} labels {shown}")))
     driver_pods = ctx.stack_on(node.name, "driver")
     for pod in driver_pods[:1]:

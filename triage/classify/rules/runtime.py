@@ -8,6 +8,7 @@ from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns
+from triage.evidence.cuda_compat import gfd_cuda_version, gfd_driver_version
 
 P = LogPattern
 PATTERNS = (
@@ -100,18 +101,8 @@ def driver_versions(ctx, node_name: str | None) -> dict:
     node = ctx.nodes.get(node_name) if node_name else None
     if node is None:
         return {}
-    lab = node.labels
-    out = {}
-    major = lab.get("nvidia.com/cuda.driver.major") or lab.get("nvidia.com/cuda.driver-version.major")
-    if major:
-        minor = lab.get("nvidia.com/cuda.driver.minor") or lab.get("nvidia.com/cuda.driver-version.minor")
-        rev = lab.get("nvidia.com/cuda.driver.rev") or lab.get("nvidia.com/cuda.driver-version.revision")
-        out["driver_version"] = ".".join(x for x in (major, minor, rev) if x)
-    rmajor = lab.get("nvidia.com/cuda.runtime.major") or lab.get("nvidia.com/cuda.runtime-version.major")
-    if rmajor:
-        rminor = lab.get("nvidia.com/cuda.runtime.minor") or lab.get("nvidia.com/cuda.runtime-version.minor")
-        out["cuda_version"] = ".".join(x for x in (rmajor, rminor) if x)
-    return out
+    out = {"driver_version": gfd_driver_version(node.labels), "cuda_version": gfd_cuda_version(node.labels)}
+    return {k: v for k, v in out.items() if v}
 
 
 def _candidate_texts(ctx, pod):
