@@ -88,27 +88,20 @@ def gfd_cuda_version(labels: Mapping[str, str]) -> str | None:
     return next((v for names in CUDA_VERSION_LABELS if (v := _dotted(labels, names))), None)
 
 
-DRIVER_CUDA_LABELS = ("nvidia.com/cuda.runtime-version.major", "nvidia.com/cuda.runtime.major",
-                      "nvidia.com/cuda.driver-version.major", "nvidia.com/cuda.driver.major")
-
-
-def _int(labels: Mapping[str, str], *keys: str) -> int | None:
-    for k in keys:
-        v = str(labels.get(k) or "")
-        if v.isdigit() and len(v) <= 4:
-            return int(v)
-    return None
+# the major-version labels a driver/CUDA join cites (CUDA first: the driver's own report)
+DRIVER_CUDA_LABELS = tuple(names[0] for names in CUDA_VERSION_LABELS + DRIVER_VERSION_LABELS)
 
 
 def driver_cuda_major(labels: Mapping[str, str]) -> int | None:
     """The CUDA major a node's driver runs, from GFD's labels; None when no label says."""
-    runtime = _int(labels, *DRIVER_CUDA_LABELS[:2])
-    if runtime is not None:
-        return runtime
-    driver = _int(labels, *DRIVER_CUDA_LABELS[2:])
+    cuda = gfd_cuda_version(labels)
+    if cuda is not None:
+        return int(cuda.split(".")[0])
+    driver = gfd_driver_version(labels)
     if driver is None:
         return None
-    return next((cuda for first, cuda in _MAJOR_BY_DRIVER if driver >= first), None)
+    major = int(driver.split(".")[0])
+    return next((c for first, c in _MAJOR_BY_DRIVER if major >= first), None)
 
 
 def driver_runs(image: str | None, labels: Mapping[str, str]) -> bool:
