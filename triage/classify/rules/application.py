@@ -69,21 +69,23 @@ def no_gpu_in_container(ctx):
         cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
         common = dict(namespace=pod.namespace, pod=pod.name, container=container, node=pod.node_name or None,
                       **fact_params(facts))
+        kinds = {no_gpu_kind(f) for f in facts}
+        seen = _no_driver_seen(ctx, pod, container, facts) if "cuda_driver_too_old" in kinds else ()
         if not requests_nvidia(pod):
             yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
-                              cites + [ctx.cite_object(pod, f"containers[{container}].resources.limits has no nvidia.com/gpu")],
+                              cites + [ctx.cite_field(pod, f"containers[{container}].resources.limits",
+                                                      next((dict(c.limits) for c in pod.containers
+                                                            if c.name == container), {}))],
                               **common)
-        elif any(no_gpu_kind(f) == "cuda_driver_too_old" for f in facts) and not (
-                seen := _no_driver_seen(ctx, pod, container, facts)):
+        elif "cuda_driver_too_old" in kinds and not seen:
             yield ctx.finding("application.cuda_driver_too_old", "error", pod_subject(pod), cites, **common)
         else:
-            too_old = any(no_gpu_kind(f) == "cuda_driver_too_old" for f in facts)
-            node = ctx.nodes.get(pod.node_name or "")
-            if too_old and node is not None:     # the join that overrode the message's own words
+            if seen:                  # the join that overrode the message's own words
+                node = ctx.nodes[pod.node_name]
                 image = next((c.image for c in pod.containers if c.name == container), "")
                 cites.append(ctx.cite_field(pod, f"containers[{container}].image", image))
                 cites.append(ctx.cite_field(node, f"{node.name} metadata.labels", {k: node.labels[k] for k in seen}))
-            inferred = too_old or all(no_gpu_kind(f) == "nvidia_smi_not_found" for f in facts)
+            inferred = bool(seen) or kinds == {"nvidia_smi_not_found"}
             yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites,
                               "inferred" if inferred else "recognised", runtime_class=pod.runtime_class_name or None,
                               **common)
