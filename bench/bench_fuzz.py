@@ -134,7 +134,7 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.bundle.views", "_clean_str", None),
     # modules whose patterns run inside functions of structured input: the pattern itself
     ("triage.audit.stack_items", "_MINOR", lambda rx: rx.match),      # as it is used
-    ("triage.classify.rules.scheduler", "_PODGROUP_UID", lambda rx: rx.search),
+    ("triage.classify.rules.scheduler_controllers", "_PODGROUP_UID", lambda rx: rx.search),
     ("triage.classify.rules.driver_versions", "_SMI_VERSION", lambda rx: rx.search),   # over nvidia-smi lines
     ("triage.bundle.layout", "parse_log_path", None),
     ("triage.bundle.layout", "parse_exec_path", None),

@@ -1,0 +1,130 @@
+"""Scheduler-layer rules on what controllers say about pods that are not placed: the API
+server refusing a controller's pods (FailedCreate events, or a controller's own log), a gang
+scheduler's PodGroup verdict (the job has no pod yet), and the autoscalers' words on why no node
+is added. Placement itself (the scheduler's message judged against the nodes) is rules/scheduler.py."""
+
+from __future__ import annotations
+
+import re
+
+from triage.classify.rules.base import pod_subject, rule
+from triage.classify.rules.patterns import role_logs
+from triage.classify.rules.scheduler import _autoscaler
+
+# ResourceQuota wordings that mean "over the quota" (the others: the quota could not be evaluated)
+_OVER_QUOTA = frozenset({"exceeded", "must_specify", "failed_constraint", "insufficient_to_consume", "uncovered_scopes"})
+
+
+@rule(ids=("scheduler.quota_exceeded", "scheduler.create_rejected", "scheduler.create_failed_unrecognised",
+           "runtime.runtime_handler_missing"), reads=("events",))
+def create_rejections(ctx):
+    """A controller could not create its pods (FailedCreate): the API server's admission said
+    no. A ResourceQuota over its limit is quota_exceeded; LimitRanger, PodSecurity and a quota
+    that could not be evaluated are create_rejected; a missing RuntimeClass is the runtime's;
+    any other wording is a finding too, in its own words."""
+    from triage.classify.model import Subject
+    from triage.evidence.k8s_events.create_rejection import parse_create_rejection
+    for (kind, ns, name), events in sorted(ctx.events_by_object.items()):
+        if kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet", "CronJob", "ReplicationController"):
+            continue
+        for ev in reversed(events):
+            if ev.reason != "FailedCreate":
+                continue
+            subject, cites = Subject(kind, name, ns), [ctx.cite_event(ev)]
+            base = dict(namespace=ns, workload=f"{kind}/{name}")
+            r = parse_create_rejection(ev.message)
+            q = r.quota if r is not None else None
+            if q is not None and q.kind.value in _OVER_QUOTA:
+                yield ctx.finding("scheduler.quota_exceeded", "error", subject, cites, **base, quota=q.quota or None,
+                                  requested=", ".join(f"{a.resource}={a.quantity}" for a in q.requested)[:200] or None)
+            elif r is not None and r.kind.value == "runtime_class_not_found":
+                yield ctx.finding("runtime.runtime_handler_missing", "error", subject, cites, **base,
+                                  runtime_class=r.runtime_class)
+            elif r is not None and r.kind.value != "other":
+                yield ctx.finding("scheduler.create_rejected", "error", subject, cites, **base,
+                                  reason=(q.kind.value if q is not None else r.kind.value), message=r.detail[:300],
+                                  policy=r.policy)
+            else:
+                yield ctx.finding("scheduler.create_failed_unrecognised", "error", subject, cites, "unrecognised",
+                                  **base, message=ev.message[:300])
+            break
+
+
+# a gang scheduler's PodGroup (Volcano: <job>-<job uid>; scheduler-plugins' coscheduling: named by the
+# user) carries the scheduler's word while the job has no pod at all
+_PODGROUP_UID = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+@rule(ids=("scheduler.custom_scheduler_rejected",), reads=("events",))
+def podgroup_events(ctx):
+    """The newest Warning event of a PodGroup (Volcano `Unschedulable`: `queue resource quota
+    insufficient`, `x/y tasks in gang unschedulable: ...`), about the job that owns it: the job
+    waits in its gang scheduler's queue before any pod is created."""
+    from triage.classify.model import Subject
+    from triage.evidence.scheduler_message import parse_scheduling_message
+    owners = {}
+    for plural in ("podgroups.scheduling.volcano.sh", "podgroups.scheduling.x-k8s.io",
+                   "podgroups.scheduling.sigs.k8s.io"):
+        for pg in ctx.bundle.custom_resources(plural):
+            ref = pg.controller
+            if ref is not None:
+                owners[(pg.namespace or "", pg.name)] = (ref.kind, ref.name)
+    for (kind, ns, name), events in sorted(ctx.events_by_object.items()):
+        if kind != "PodGroup":
+            continue
+        # the queue's verdict is the cause (Volcano writes it as a Normal or a Warning event);
+        # "x/y tasks in gang unschedulable" is what it leads to
+        policy = [e for e in events if _VOLCANO_VERDICT.match(e.message.strip())]
+        warned = [e for e in events if e.type == "Warning" and e.message.strip()]
+        if not warned and not policy:
+            continue
+        ev = (policy or warned)[-1]
+        owner_kind, owner = owners.get((ns, name), ("Job", _PODGROUP_UID.sub("", name)))
+        known = bool(policy) or parse_scheduling_message(ev.message) is not None
+        yield ctx.finding("scheduler.custom_scheduler_rejected", "error", Subject(owner_kind, owner, ns),
+                          [ctx.cite_event(ev)], "recognised" if known else "unrecognised", namespace=ns,
+                          workload=f"{owner_kind}/{owner}", message=ev.message[:300],
+                          scheduler=ev.source_component or None, reason=ev.reason,
+                          policy_verdict=bool(policy) or None)
+
+
+# Volcano's enqueue verdicts, recorded as PodGroup events (Normal, Unschedulable): proportion.go and
+# capacity.go `util.FormatResourceNames("queue resource quota insufficient", "insufficient", names)`
+# ("queue resource quota insufficient[: insufficient nvidia.com/gpu, ...]"), resourcequota.go
+# "resource quota insufficient, requested: %v, used: %v, limited: %v"
+_VOLCANO_VERDICT = re.compile(r"^(?:queue resource quota insufficient(?::|$)|resource quota insufficient, requested: )")
+
+
+_DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ")
+
+
+@rule(ids=("scheduler.create_rejected",), reads=("pods/log",))
+def controller_log_rejections(ctx):
+    """A controller that is not one of Kubernetes' own (Agones, KubeRay, a training operator, a
+    CI runner controller) logs the API server's refusal to create its pods instead of a
+    FailedCreate event: the newest such line of a target pod's log, parsed like the event."""
+    from triage.evidence.k8s_events.create_rejection import parse_create_rejection
+    for pod, container, text in role_logs(ctx, "workload"):
+        for n in range(len(text.lines), max(0, len(text.lines) - 2000), -1):
+            line = text.lines[n - 1]
+            if "creat" not in line.lower() or not any(w in line for w in _DENIED_WORDS):
+                continue
+            r = parse_create_rejection(line)
+            if r is None or r.kind.value == "other":
+                continue
+            yield ctx.finding("scheduler.create_rejected", "error", pod_subject(pod), [ctx.cite_line(text, n, line)],
+                              namespace=pod.namespace, workload=f"Pod/{pod.name}", reason=r.kind.value,
+                              message=r.detail[:300], controller_log=container, policy=r.policy)
+            break
+
+
+@rule(ids=("scheduler.autoscaler_no_scale_up",), reads=("events",))
+def autoscaler(ctx):
+    for pod in ctx.scope_pods:
+        if pod.node_name:
+            continue
+        msg, cite, ev = _autoscaler(ctx, pod)
+        if cite is not None:
+            yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod), [cite],
+                              namespace=pod.namespace, pod=pod.name, message=(msg.text if msg else ev.message)[:200],
+                              reason=ev.reason)
