@@ -9,7 +9,8 @@ with `@rule(ids=..., reads=...)`:
   means either). The engine enforces them: a rule whose inputs are absent from the
   bundle does not run, and the engine records a gap naming what is missing and the
   layer it blinds;
-- `layer` the layer the rule checks (default: its module's name, one module per layer).
+- `layer` the layer the rule checks (default: its module's name up to an `_`: one module per
+  layer, a layer's second module `<layer>_<topic>`).
 
 Besides findings, a rule yields `ctx.checked(subject, paths)` for every subject whose
 evidence it examined: the ladder of a diagnosis is derived from these (a layer is
@@ -73,7 +74,9 @@ def rule(ids: Iterable[str], reads: Iterable[str], layer: str | None = None):
     """Register a rule function; see the module docstring."""
     def deco(fn):
         module = fn.__module__.rsplit('.', 1)[-1]
-        RULES.append(RuleInfo(f"{module}.{fn.__name__}", tuple(ids), tuple(reads), fn, layer or module))
+        # a layer's second module is named `<layer>_<topic>` (scheduler_controllers)
+        RULES.append(RuleInfo(f"{module}.{fn.__name__}", tuple(ids), tuple(reads), fn,
+                              layer or module.split("_", 1)[0]))
         return fn
     return deco
 
