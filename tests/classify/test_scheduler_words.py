@@ -101,3 +101,38 @@ def test_a_gpu_schedulers_unknown_words_are_its_own_rejection(tmp_path):
     doc = _doc(w, tmp_path)
     rc = doc["root_cause"] or {"id": doc.get("suspect")}
     assert rc["id"] == "scheduler.custom_scheduler_rejected", [f["id"] for f in doc["findings"]]
+
+
+# The scheduler's words in a form no catalogued format knows (a future or patched kube-scheduler,
+# a vendor fork): state decides what it can, the words are quoted either way.
+UNKNOWN_WORDS = "pod cannot be placed: every candidate was vetoed by policy (3 nodes)"
+
+
+def _tainted_gpu_cluster(name: str, taint: bool) -> World:
+    w = World(name)
+    taints = [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}] if taint else []
+    w.gpu_node("gpu-node-1", gpus=1, taints=taints)
+    w.node("cpu-1")
+    w.node("cpu-2")
+    return w
+
+
+def test_unknown_scheduler_words_with_an_untolerated_gpu_taint_are_the_taint(tmp_path):
+    w = _tainted_gpu_cluster("unknown-words-taint", taint=True)
+    pending_pod(w, "llm-0", UNKNOWN_WORDS)
+    w.target("Pod", ML, "llm-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.untolerated_taint", [f["id"] for f in doc["findings"]]
+    assert rc["certainty"] == "inferred"
+    excerpts = [e["excerpt"] for e in rc["evidence"]]
+    assert any("vetoed by policy" in e for e in excerpts) and any("nvidia.com/gpu" in e for e in excerpts[1:])
+
+
+def test_unknown_scheduler_words_with_nothing_in_the_way_stay_unrecognised(tmp_path):
+    w = _tainted_gpu_cluster("unknown-words-free", taint=False)
+    pending_pod(w, "llm-0", UNKNOWN_WORDS)
+    w.target("Pod", ML, "llm-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.rejected_unrecognised" and rc["certainty"] == "unrecognised", rc

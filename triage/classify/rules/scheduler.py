@@ -10,11 +10,13 @@ findings explain it. Without nodes.json a GPU shortage cannot be told apart: a g
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from triage.bundle.quantity import parse_quantity
-from triage.classify.model import Finding, Gap
+from triage.classify.model import Certainty, Finding, Gap
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.node import node_matches_selector
-from triage.evidence.scheduler_message import Origin, ReasonKind as K
+from triage.evidence.scheduler_message import Origin, ReasonKind as K, SchedulingMessage
 
 _KIND_ID = {
     K.TOO_MANY_PODS: "scheduler.too_many_pods",
@@ -240,6 +242,10 @@ def unschedulable(ctx):
             words = _any_scheduler_words(ctx, pod)
             if words is not None:     # the scheduler said why, in words no format knows
                 text, any_cite = words
+                by_state = list(_state_blockers(ctx, pod, text, any_cite))
+                if by_state:          # the nodes' own state says what excludes them
+                    yield from by_state
+                    continue
                 yield ctx.finding(UNRECOGNISED, "error", pod_subject(pod), [any_cite], "unrecognised",
                                   namespace=pod.namespace, pod=pod.name, message=text[:300],
                                   scheduler=pod.scheduler_name or None)
@@ -277,6 +283,25 @@ def unschedulable(ctx):
                               pod_subject(pod), [cite], "unrecognised", namespace=pod.namespace, pod=pod.name,
                               message=msg.text[:300], scheduler=pod.scheduler_name or None,
                               reason=pod.scheduler_name if custom else None)
+
+
+# what the nodes' state alone can show excludes a pod (its words unread)
+_STATE_IDS = frozenset({"scheduler.untolerated_taint", "scheduler.node_unschedulable", "scheduler.node_affinity_mismatch",
+                        "scheduler.selector_label_absent", "scheduler.insufficient_gpu",
+                        "scheduler.insufficient_cpu_memory", "scheduler.rollout_needs_extra_gpu"})
+
+
+def _state_blockers(ctx, pod, text, cite):
+    """State first: the scheduler's words are unknown, so judge the pod against the nodes as
+    they are (taints, cordons, labels, free GPUs, CPU and memory), the same join `_judge` makes
+    for a message without reasons. What it finds is `inferred` and cites the words too; when
+    the state excludes nothing, the words stay unrecognised."""
+    if not ctx.nodes_collected:
+        return
+    bare = SchedulingMessage(Origin.SCHEDULER, None, (), None, (), False, text[:300])
+    for f in _judge(ctx, pod, bare, cite):
+        if isinstance(f, Finding) and f.id in _STATE_IDS:
+            yield replace(f, certainty=Certainty.INFERRED)
 
 
 def _judge(ctx, pod, msg, cite):
