@@ -70,6 +70,8 @@ EXTRA_PARAMS = {
     "model": "the model id the server tries to load (e.g. a Hugging Face repo id)",
     "controller_log": "the container of a controller pod whose own log holds the API server's refusal",
     "policy": "the admission webhook or ValidatingAdmissionPolicy that refused the request",
+    "admission": "the queue controller that holds the workload back (`kueue`) when it is not a ResourceQuota",
+    "kueue_workload": "name of the Kueue Workload that stands for the job",
     "gpu_error": "the crash's log names CUDA, NCCL, NVML or the GPU in words no catalog knows",
     "at_admission": "the kubelet rejected the pod at admission while the node advertised capacity 0",
     "xid": "the Xid number(s) of the kernel log line(s) the finding cites",

@@ -21,6 +21,7 @@ from triage.evidence.k8s_events.container_start import StartFailureKind, parse_c
 from triage.evidence.k8s_events.create_rejection import CreateRejectionKind, parse_create_rejection
 from triage.evidence.k8s_events.dispatch import parse_event_message
 from triage.evidence.k8s_events.eviction import parse_eviction
+from triage.evidence.k8s_events.kueue import KueueFormat, parse_kueue_verdict
 from triage.evidence.k8s_events.quota import QuotaKind, parse_quota_rejection
 from triage.evidence.runtime_error import parse_runtime_error
 from triage.evidence.scheduler_message import (
@@ -81,12 +82,15 @@ def _parsed(row: dict) -> set[tuple[str, str]]:
     if p == "create":
         c = parse_create_rejection(text)
         return {(c.kind.value, c.kind.value)} if c else set()
+    if p == "kueue":
+        v = parse_kueue_verdict(text)
+        return {(v.format.value, v.kind.value)} if v else set()
     raise AssertionError(f"unknown parser {p!r} in the catalog")
 
 
 def test_catalog_has_rows_for_every_parser():
     assert {r["parser"] for r in ROWS} == {"scheduler", "admission", "eviction", "container_start", "runtime",
-                                           "quota", "create"}
+                                           "quota", "create", "kueue"}
     assert len(ROWS) > 150
 
 
@@ -101,6 +105,7 @@ def test_catalog_example_parses_to_its_format_and_kind(row):
     (QuotaKind, "quota", set()),
     (CreateRejectionKind, "create", set()),
     (StartFailureKind, "container_start", set()),
+    (KueueFormat, "kueue", set()),
 ])
 def test_every_format_the_parser_defines_is_catalogued(enum, parser, skip):
     documented = {r["id"] for r in ROWS if r["parser"] == parser}

@@ -38,6 +38,8 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "scheduler.selector_label_absent": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring",
                                         "scheduler.autoscaler_no_scale_up"),
     "scheduler.untolerated_taint": ("node.not_ready",),
+    # a gated pod waits for its queue (Kueue's verdict on its Workload says why)
+    "scheduler.scheduling_gated": ("scheduler.quota_exceeded",),
     "scheduler.autoscaler_no_scale_up": (),
     "scheduler.dra_claim_unallocatable": BELOW_NODE,
     # the scheduler's words are unknown: whatever is broken below may be why

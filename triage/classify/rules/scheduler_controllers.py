@@ -95,6 +95,49 @@ def podgroup_events(ctx):
 _VOLCANO_VERDICT = re.compile(r"^(?:queue resource quota insufficient(?::|$)|resource quota insufficient, requested: )")
 
 
+# Kueue's verdict on a Workload (evidence/k8s_events/kueue.py): its quota is a quota; every other
+# reason (a flavor ruled out, a queue missing or stopped, a failed admission check) keeps the job
+# suspended, its pods uncreated or gated
+_KUEUE_IDS = {"quota": "scheduler.quota_exceeded"}
+
+
+@rule(ids=("scheduler.quota_exceeded", "scheduler.scheduling_gated"), reads=("events",))
+def queue_admission(ctx):
+    """The newest Kueue verdict (a Warning event on a kueue.x-k8s.io Workload, or any event the
+    `kueue-admission` recorder wrote) about the job the Workload stands for: its ownerReference
+    when the Workload is in the bundle, else the job its generated name carries."""
+    from triage.classify.model import Subject
+    from triage.evidence.k8s_events.kueue import parse_kueue_verdict, workload_owner
+    owners = {}
+    for wl in ctx.bundle.custom_resources("workloads.kueue.x-k8s.io"):
+        ref = wl.controller
+        if ref is not None:
+            owners[(wl.namespace or "", wl.name)] = (ref.kind, ref.name)
+    for (kind, ns, name), events in sorted(ctx.events_by_object.items()):
+        if kind != "Workload":
+            continue
+        said = [e for e in events if e.type == "Warning" or e.source_component == "kueue-admission"]
+        verdicts = [(e, v) for e in said if (v := parse_kueue_verdict(e.message)) is not None]
+        if not verdicts:
+            kueue = [e for e in said if e.source_component.startswith("kueue") and e.message.strip()]
+            if not kueue:
+                continue
+            verdicts = [(kueue[-1], None)]
+        ev, v = verdicts[-1]
+        owner_kind, owner = owners.get((ns, name)) or workload_owner(name) or ("Workload", name)
+        fid = _KUEUE_IDS.get(v.kind.value, "scheduler.scheduling_gated") if v is not None \
+            else "scheduler.scheduling_gated"
+        subject = Subject(owner_kind, owner, ns)
+        params = dict(namespace=ns, workload=f"{owner_kind}/{owner}", admission="kueue", kueue_workload=name,
+                      message=ev.message[:300])
+        if fid == "scheduler.quota_exceeded":
+            params.update(quota=v.flavor, resource=v.resource)
+        else:
+            params.update(pod=owner if owner_kind == "Pod" else None, reason=v.kind.value if v else None)
+        yield ctx.finding(fid, "error", subject, [ctx.cite_event(ev)], "recognised" if v else "unrecognised",
+                          **params)
+
+
 _DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ")
 
 
