@@ -164,3 +164,31 @@ def test_a_validation_without_a_free_gpu_explains_the_validator_only_when_pods_h
                     {"holders": ["ml/train-0"]} if held else {})
     symptom = Finding("plugin.not_running", Severity.ERROR, node, cite, {"state": "init_stuck"})
     assert finding_explains(cause, symptom) is held
+
+
+GKE_L4 = {"cloud.google.com/gke-accelerator": "nvidia-l4"}
+UNKNOWN_CRASH = "RuntimeError: provider 'Accel' could not be created for device_id 0\n"
+
+
+def test_a_pod_placed_for_a_gpu_that_asks_for_none_and_fails_requested_no_gpu(tmp_path):
+    """It selects the GPU node pool, asks for no nvidia.com/gpu, and crashes in words no
+    signature knows: the missing request is the cause, inferred from the spec, citing both."""
+    w = World("intent-no-request")
+    w.gpu_node("gpu-node-1", gpus=1, labels=GKE_L4)
+    crash_pod(w, "embed-0", UNKNOWN_CRASH, gpu=0, node_selector=GKE_L4)
+    w.target("Pod", ML, "embed-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "application.gpu_not_requested" and rc["certainty"] == "inferred", doc["findings"]
+    excerpts = " ".join(e["excerpt"] for e in rc["evidence"])
+    assert "gke-accelerator" in excerpts and "resources.limits" in excerpts and "device_id 0" in excerpts
+
+
+def test_a_node_agent_that_asks_for_no_gpu_is_not_told_to(tmp_path):
+    """A DaemonSet's pod reaches the GPU through the host: no request is expected of it."""
+    w = World("agent-no-request")
+    w.gpu_node("gpu-node-1", gpus=1, labels=GKE_L4)
+    crash_pod(w, "gpu-agent-x7k2p", UNKNOWN_CRASH, gpu=0, node_selector=GKE_L4, owner=("DaemonSet", "gpu-agent"))
+    w.target("Pod", ML, "gpu-agent-x7k2p")
+    doc = _doc(w, tmp_path)
+    assert "application.gpu_not_requested" not in [f["id"] for f in doc["findings"]], doc["findings"]

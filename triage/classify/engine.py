@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from triage.bundle import layout
-from triage.bundle.objects.gpu_resource import raw_mentions_gpu
+from triage.bundle.objects.gpu_resource import raw_gpu_intent, raw_mentions_gpu
 from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle
 from triage.classify import explain, verdict
@@ -334,8 +334,9 @@ def _explains_any(cause: Finding, symptoms: Iterable[Finding]) -> bool:
 
 
 def _pod_in_gpu_scope(ctx: Context, pod: Pod) -> bool:
-    """A pod that asks for anything GPU-like, or runs on a GPU node (NVIDIA_VISIBLE_DEVICES by hand)."""
-    if raw_mentions_gpu(pod.raw) or (pod.node_name and pod.node_name in ctx.gpu_node_set):
+    """A pod that asks for anything GPU-like, means to use a GPU without asking for one (the nvidia
+    RuntimeClass, NVIDIA_VISIBLE_DEVICES by hand, a GPU-node selector or toleration), or runs on a GPU node."""
+    if raw_mentions_gpu(pod.raw) or raw_gpu_intent(pod.raw) or (pod.node_name and pod.node_name in ctx.gpu_node_set):
         return True
     node = ctx.nodes.get(pod.node_name) if pod.node_name else None
     return node is not None and raw_mentions_gpu(node.raw)

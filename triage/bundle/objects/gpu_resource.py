@@ -134,3 +134,53 @@ def labels_say_gpu(labels: object) -> bool:
                 GPU_INSTANCE_TYPE.match(value):
             return True
     return False
+
+
+# node labels that only GPU nodes carry: a pod selecting them (or tolerating the GPU taint) means to run
+# on a GPU (GFD/NFD, GKE, EKS and Karpenter, AKS, OpenShift's NFD)
+_GPU_LABEL_PREFIXES = ("nvidia.com/", "cloud.google.com/gke-accelerator", "cloud.google.com/gke-gpu",
+                       "k8s.amazonaws.com/accelerator", "karpenter.k8s.aws/instance-gpu", "eks.amazonaws.com/instance-gpu",
+                       "kubernetes.azure.com/accelerator", "accelerator", "feature.node.kubernetes.io/pci-10de",
+                       "nvidia.com/gpu.product")
+_GPU_ENV = ("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "CUDA_VISIBLE_DEVICES")
+
+
+def raw_gpu_intent(raw: object, env: bool = True) -> bool:
+    """Does a raw pod mean to use a GPU without asking the scheduler for one: the `nvidia`
+    RuntimeClass, NVIDIA_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES set by hand, a nodeSelector or
+    required affinity on a GPU-node label, or a toleration of the nvidia.com/gpu taint. Such a pod
+    is in the GPU scope of a diagnosis (its failure is often exactly that it asked for no GPU).
+    `env=False` asks only for the placement (a hand-set NVIDIA_VISIBLE_DEVICES on the NVIDIA
+    runtime does show the GPUs, bypassing the device plugin).
+
+        >>> raw_gpu_intent({"spec": {"nodeSelector": {"cloud.google.com/gke-accelerator": "nvidia-l4"}}})
+        True
+        >>> raw_gpu_intent({"spec": {"nodeSelector": {"kubernetes.io/os": "linux"}}})
+        False
+    """
+    spec = raw.get("spec") if isinstance(raw, dict) else None
+    if not isinstance(spec, dict):
+        return False
+    rc = spec.get("runtimeClassName")
+    if isinstance(rc, str) and "nvidia" in rc.lower():
+        return True
+    keys = list(spec.get("nodeSelector") or ()) if isinstance(spec.get("nodeSelector"), dict) else []
+    aff = spec.get("affinity")
+    na = aff.get("nodeAffinity") if isinstance(aff, dict) else None
+    req = na.get("requiredDuringSchedulingIgnoredDuringExecution") if isinstance(na, dict) else None
+    for term in (req.get("nodeSelectorTerms") or ()) if isinstance(req, dict) else ():
+        for e in (term.get("matchExpressions") or ()) if isinstance(term, dict) else ():
+            if isinstance(e, dict) and e.get("operator") in ("In", "Exists"):
+                keys.append(e.get("key"))
+    if any(isinstance(k, str) and k.startswith(_GPU_LABEL_PREFIXES) for k in keys):
+        return True
+    for t in spec.get("tolerations") or ():
+        if isinstance(t, dict) and t.get("key") == "nvidia.com/gpu":
+            return True
+    for key in ("containers", "initContainers") if env else ():
+        for c in spec.get(key) or ():
+            for e in (c.get("env") or ()) if isinstance(c, dict) else ():
+                if isinstance(e, dict) and e.get("name") in _GPU_ENV and str(e.get("value", "")).strip() \
+                        not in ("", "void", "none", "-1"):
+                    return True
+    return False

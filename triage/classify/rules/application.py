@@ -7,11 +7,12 @@ from __future__ import annotations
 import functools
 
 from triage.bundle import layout
+from triage.bundle.objects.gpu_resource import raw_gpu_intent
 from triage.classify.rules.base import NeedGap, pod_subject, rule
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
 from triage.evidence.cuda_compat import DRIVER_CUDA_LABELS, driver_runs
-from triage.evidence.error_lines import first_gpu_error_line
+from triage.evidence.error_lines import first_gpu_error_line, last_error_lines
 
 P = LogPattern
 PATTERNS = (
@@ -92,6 +93,59 @@ def no_gpu_in_container(ctx):
             gap = _exec_gap(ctx, pod)
             if gap is not None:
                 yield NeedGap(gap, pod_subject(pod), pod.node_name or None)
+
+
+def _intent_cite(ctx, pod):
+    """The field by which a pod means to run on a GPU node (runtimeClassName, nodeSelector,
+    required node affinity, a toleration of the nvidia.com/gpu taint)."""
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    for key in ("runtimeClassName", "nodeSelector", "affinity", "tolerations"):
+        value = spec.get(key)
+        if value:
+            return ctx.cite_field(pod, f"{pod.name} spec.{key}", value)
+    return None
+
+
+def _node_agent(pod) -> bool:
+    """A DaemonSet's pod or a privileged container: node agents reach the GPUs through the host
+    (device nodes, NVML), not through a device-plugin request."""
+    if pod.controller is not None and pod.controller.kind == "DaemonSet":
+        return True
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    return any(isinstance(c, dict) and isinstance(c.get("securityContext"), dict)
+               and c["securityContext"].get("privileged") for c in spec.get("containers") or ())
+
+
+@rule(ids=("application.gpu_not_requested",), reads=("pods",))
+def gpu_intent_not_requested(ctx):
+    """State first: a pod placed for a GPU (the nvidia RuntimeClass, a GPU-node selector or
+    affinity, a toleration of the GPU taint) that asks for no GPU and fails (crash-loops, or its
+    log ends in errors) in words no signature knows: without nvidia.com/gpu in its limits the
+    device plugin gives it none, whatever it prints. A known no-GPU line is no_gpu_in_container's."""
+    for pod in ctx.scope_pods:
+        if requests_nvidia(pod) or not raw_gpu_intent(pod.raw, env=False) or _node_agent(pod):
+            continue
+        failed = [ctx.cite_object(pod, f"containerStatuses[{st.name}]: restarts {st.restart_count}, last exit "
+                                       f"{st.last_state.exit_code if st.last_state else '?'}")
+                  for st in _crashing_containers(pod)]
+        texts = [t for c in pod.containers if not c.init for t in (ctx.log(pod, c.name, True), ctx.log(pod, c.name, False))
+                 if t is not None]
+        if any(f.kind.value in judged_kinds() or no_gpu_kind(f) for t in texts for f in scan(ctx, t)):
+            continue          # a signature another rule judges (a driver fault, a known no-GPU line)
+        for t in texts:
+            errors = last_error_lines(t.lines, 1)
+            if errors:
+                failed.append(ctx.cite_line(t, *errors[0]))
+                break
+        intent = _intent_cite(ctx, pod)
+        if not failed or intent is None:
+            continue
+        container = next((c for c in pod.containers if not c.init), None)
+        yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
+                          [*failed[:2], intent, ctx.cite_field(pod, f"containers[{container.name}].resources.limits",
+                                                               dict(container.limits))],
+                          "inferred", namespace=pod.namespace, pod=pod.name, container=container.name,
+                          node=pod.node_name or None)
 
 
 def _no_driver_seen(ctx, pod, container: str, facts) -> tuple[str, ...]:
