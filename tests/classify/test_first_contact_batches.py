@@ -22,7 +22,8 @@ def _cases(path) -> list[dict]:
 
 def _thread(url: str) -> str:
     s = re.sub(r"^https?://(www\.)?", "", (url or "").strip().lower().rstrip("/"))
-    m = re.match(r"github\.com/([^/]+/[^/]+)/(?:issues|pull|discussions)/(\d+)", s)
+    m = re.match(r"github\.com/([^/]+/[^/]+)/(?:issues|pull|discussions)/(\d+)", s) \
+        or re.match(r"([^/\s]+/[^/#\s]+)#(\d+)$", s)          # the corpus writes owner/repo#N
     return f"{m.group(1)}#{m.group(2)}" if m else s.split("#")[0]
 
 
