@@ -102,6 +102,7 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.evidence.k8s_events.describe_text", "parse_event_rows", None),
     ("triage.evidence.k8s_events.eviction", "parse_eviction", None),
     ("triage.evidence.k8s_events.kueue", "parse_kueue_verdict", None),
+    ("triage.evidence.node_reported", "reported_xids", None),
     ("triage.evidence.k8s_events.kueue", "workload_owner", None),
     ("triage.evidence.k8s_events.image_pull", "parse_image_pull", None),
     ("triage.evidence.k8s_events.node_events", "parse_node_not_ready", None),

@@ -193,6 +193,39 @@ def kernel_log(ctx):
                               [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
 
 
+@rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
+           "driver.xid_unhealthy_device", "application.xid_application_fault"), reads=("nodes|events",))
+def node_reported_xids(ctx):
+    """Xids the node's own reporters wrote on the Node (node-problem-detector's kernel monitor
+    events, a GPU health checker's condition): the third source of a node's Xids, read when its
+    kernel log is not in the bundle (with it, kernel_log cites the lines themselves)."""
+    from triage.evidence.node_reported import STANDARD_CONDITIONS, reported_xids
+    for node in ctx.gpu_node_names:
+        if ctx.bundle.node_dmesg(node) is not None:
+            continue
+        obj = ctx.nodes.get(node)
+        said = []          # (citation, ReportedXid)
+        for ev in ctx.events_for("Node", "", node) + ctx.events_for("Node", "default", node):
+            said += [(ctx.cite_event(ev), x) for x in reported_xids(ev.message)]
+        conditions = obj.raw.get("status", {}).get("conditions") if obj is not None and \
+            isinstance(obj.raw.get("status"), dict) else None
+        for c in conditions if isinstance(conditions, list) else ():
+            if isinstance(c, dict) and c.get("type") not in STANDARD_CONDITIONS and c.get("status") == "True":
+                said += [(ctx.cite_field(obj, f"{node} status.conditions[{c.get('type')}]",
+                                         {k: c.get(k) for k in ("type", "status", "reason", "message")}), x)
+                         for x in reported_xids(c.get("message"))]
+        by_id: dict[tuple[str, str], list] = {}
+        for cite, x in said:
+            judged = _code_judgement(x.code, x.xid_class or _xid_class(x.code))
+            if judged:
+                by_id.setdefault(judged, []).append((cite, x))
+        for (fid, sev), hits in sorted(by_id.items()):
+            codes = sorted({x.code for _, x in hits})
+            yield ctx.finding(fid, sev, node_subject(node), list(dict.fromkeys(c for c, _ in hits))[:3],
+                              "recognised" if any(x.nvrm for _, x in hits) else "inferred", node=node,
+                              xid=codes[0] if len(codes) == 1 else codes)
+
+
 @rule(ids=("driver.not_ready", "driver.image_unavailable"), reads=("nodes", "pods|daemonsets"))
 def components(ctx):
     """The driver of each GPU node from the stack's expected state (driver container, GKE's

@@ -1,0 +1,43 @@
+"""Xids a node's own reporters name outside its kernel log: the events and conditions that
+node-problem-detector (its kernel monitor relays kernel lines as Node events; custom GPU
+plugins set conditions such as `GcmXidErrorsProblem` or `XidError`), GPUd or a cloud's GPU
+health agent write on the Node object. The same NVRM line a kernel log would hold, or a bare
+`Xid 79` / `Xid=79` / `XID: 79` in a checker's own words.
+
+    >>> [(x.code, x.nvrm) for x in reported_xids("kernel: NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.")]
+    [(79, True)]
+    >>> [(x.code, x.nvrm) for x in reported_xids("GPU health check failed: Xid=48 on GPU 2")]
+    [(48, False)]
+    >>> reported_xids("Kubelet is posting ready status")
+    []
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from triage.evidence.k8s_events.bounds import bounded_text
+from triage.evidence.xid import parse_kernel_log
+
+# the standard node conditions: the kubelet's own, not a reporter's
+STANDARD_CONDITIONS = frozenset({"Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"})
+_BARE = re.compile(r"\bXid\b\W{0,3}(\d{1,3})\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ReportedXid:
+    code: int
+    nvrm: bool                 # the kernel's own NVRM line (else a checker's words)
+    xid_class: str | None      # the kernel parser's class for an NVRM line
+
+
+def reported_xids(message) -> list[ReportedXid]:
+    text = bounded_text(message)
+    if "xid" not in text.lower():
+        return []
+    log = parse_kernel_log(text)
+    found = [ReportedXid(e.xid, True, e.xid_class.value) for e in log.events if e.xid is not None]
+    if found:
+        return found
+    return [ReportedXid(int(m.group(1)), False, None) for m in _BARE.finditer(text)][:8]
