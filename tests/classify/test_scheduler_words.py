@@ -136,3 +136,46 @@ def test_unknown_scheduler_words_with_nothing_in_the_way_stay_unrecognised(tmp_p
     doc = _doc(w, tmp_path)
     rc = doc["root_cause"]
     assert rc["id"] == "scheduler.rejected_unrecognised" and rc["certainty"] == "unrecognised", rc
+
+
+# A shortage of GPUs that every candidate node offers in full (allocatable == capacity) is real
+# demand: no layer below can give more, so the plugin's missing log blinds nothing.
+
+def _full_node_world(name: str, *, allocatable: int, held: bool) -> World:
+    w = World(name)
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=allocatable, plugin_log=None)
+    if held:
+        w.pod(ML, "trainer-0", node="gpu-node-1", gpu=allocatable)
+    return w
+
+
+def test_gpus_offered_in_full_and_all_held_are_the_cause(tmp_path):
+    w = _full_node_world("held-in-full", allocatable=4, held=True)
+    pending_pod(w, "llm-0", "0/3 nodes are available: 1 Insufficient nvidia.com/gpu, 2 node(s) didn't match "
+                "Pod's node affinity/selector.")
+    w.target("Pod", ML, "llm-0")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "scheduler.insufficient_gpu", doc.get("suspect")
+    assert doc["root_cause"]["params"]["demand"] == "held"
+
+
+def test_a_request_larger_than_any_node_is_the_cause(tmp_path):
+    w = _full_node_world("too-big", allocatable=4, held=False)
+    pending_pod(w, "llm-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.", gpu=8)
+    w.target("Pod", ML, "llm-0")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert doc["status"] == "problem" and rc["params"]["demand"] == "exceeds_node", doc.get("suspect")
+    from triage.playbooks import title_for
+    assert "more than any one node has" in title_for(rc["id"], rc["params"])
+
+
+def test_a_node_offering_fewer_gpus_than_it_has_keeps_the_shortage_a_symptom(tmp_path):
+    """2 of 4 GPUs offered: the missing two are the plugin's or the driver's to explain."""
+    w = _full_node_world("fewer-offered", allocatable=2, held=True)
+    pending_pod(w, "llm-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.")
+    w.target("Pod", ML, "llm-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert not (doc["status"] == "problem" and doc["root_cause"]["id"] == "scheduler.insufficient_gpu"), ids
+    assert all(f["params"].get("demand") is None for f in doc["findings"] if f["id"] == "scheduler.insufficient_gpu")

@@ -51,8 +51,10 @@ def is_symptom(f: Finding) -> bool:
     place the pod); so do an unclassified crash and a plugin that runs yet registered nothing,
     unless a message said why. A component's own failure (plugin, runtime, driver, the
     workload) is a cause."""
-    if f.params.get("policy_verdict"):
-        return False        # a queue's or quota's own "no": a cause whatever the nodes hold
+    if f.params.get("policy_verdict") or f.params.get("demand"):
+        # a queue's or quota's own "no", or GPUs that are all offered and taken (or too few on
+        # any one node): a cause whatever the layers below show
+        return False
     return f.layer in (Layer.SCHEDULER, Layer.NODE) or (f.id in SYMPTOM_IDS and f.certainty is not Certainty.RECOGNISED)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 # Resource names that mean "a GPU" (or a slice of one) to the scheduler.
 GPU_RESOURCE_RE = re.compile(
-    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu)$")
+    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe))$")
 
 
 def is_gpu_resource(name: str) -> bool:

@@ -394,6 +394,7 @@ def _judge(ctx, pod, msg, cite):
                                                             dict(dep.strategy) or None)])
             yield emit("scheduler.insufficient_gpu", resource=res, requested=requested, available=0,
                        **_holder_params(holders), nodes=[n.name for n in capable],
+                       demand=_real_demand(capable, res, requested, holders),
                        extra_cites=[ctx.cite_field(n, f"{n.name} status.allocatable",
                                                    {res: n.allocatable.get(res)}) for n in capable[:2]])
             return
@@ -453,6 +454,18 @@ def _judge(ctx, pod, msg, cite):
     if gpu_short:
         yield emit("scheduler.insufficient_gpu", resource=res, requested=requested,
                    **_holder_params(_holders(ctx, capable, res)), nodes=[n.name for n in capable] or None)
+
+
+def _real_demand(nodes, res: str, requested: int, holders: list[str]) -> str | None:
+    """Why no layer below can account for the shortage, or None: every candidate advertises all
+    the devices it has (allocatable == capacity), and pods hold them (`held`) or the pod asks
+    for more than any one node has (`exceeds_node`). The GPUs exist and are offered; they are
+    taken, or too few per node. (A node offering fewer than it has is the node's finding.)"""
+    if not nodes or any(n.gpu_allocatable.get(res, 0) != n.gpu_capacity.get(res, 0) for n in nodes):
+        return None
+    if requested > max(n.gpu_allocatable.get(res, 0) for n in nodes):
+        return "exceeds_node"
+    return "held" if holders else None
 
 
 def _pod_requests(pod, keys) -> dict[str, float]:
