@@ -20,7 +20,7 @@ from bench_accuracy import judge_first_contact  # noqa: E402
 NOT_RIGHT = {
     "fa001": "inconclusive", "fa004": "inconclusive", "fa008": "inconclusive", "fa015": "wrong",
     "fa024": "inconclusive", "fb013": "inconclusive", "fb016": "inconclusive", "fb028": "inconclusive",
-    "fc009": "inconclusive", "fe003": "inconclusive", "ff006": "wrong", "ff018": "inconclusive",
+    "fc009": "inconclusive", "ff006": "wrong", "ff018": "inconclusive",
     "fg001": "wrong", "fg007": "wrong", "fg015": "wrong", "fg016": "inconclusive",
     "fg021": "inconclusive", "fh005": "inconclusive",
 }

@@ -179,3 +179,18 @@ def test_a_node_offering_fewer_gpus_than_it_has_keeps_the_shortage_a_symptom(tmp
     ids = [f["id"] for f in doc["findings"]]
     assert not (doc["status"] == "problem" and doc["root_cause"]["id"] == "scheduler.insufficient_gpu"), ids
     assert all(f["params"].get("demand") is None for f in doc["findings"] if f["id"] == "scheduler.insufficient_gpu")
+
+
+def test_a_scheduler_symptom_is_not_blinded_by_runtime_or_driver_when_the_node_offers_its_gpus(tmp_path):
+    """A custom scheduler's rejection on a node whose plugin registered every GPU: the runtime
+    and driver reach the scheduler only through that, so their missing evidence is no gap in
+    the answer (here: no kernel log, no exec)."""
+    w = World("custom-blind-below")
+    w.gpu_node("gpu-node-1", gpus=4, operator=False)       # a host-managed stack: no toolkit pod to judge
+    pending_pod(w, "infer-0", "0/1 nodes are available: 1 node(s) resource fit failed.", component="kai-scheduler",
+                scheduler="kai-scheduler")
+    w.target("Pod", ML, "infer-0")
+    doc = _doc(w, tmp_path)
+    layers = {name: v["status"] for name, v in doc["layers"].items()}
+    assert layers["node"] == "passed" and layers["plugin"] == "passed" and layers["runtime"] == "not_checked", layers
+    assert doc["status"] == "problem" and doc["root_cause"]["layer"] == "scheduler", (doc.get("suspect"), layers)

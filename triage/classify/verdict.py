@@ -99,6 +99,10 @@ def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Se
     blind = [v.layer.value for v in layers if v.status is LayerStatus.NOT_CHECKED]
     if root is not None:
         symptom = is_symptom(root)
+        if root.layer is Layer.SCHEDULER and _passed(layers, Layer.NODE) and _passed(layers, Layer.PLUGIN):
+            # the runtime and the driver reach the scheduler only through what the plugin
+            # advertises on the node: both were checked and passed, so their blindness is not decisive
+            blind = [b for b in blind if b not in (Layer.RUNTIME.value, Layer.DRIVER.value)]
         if symptom and any(could_explain_from(layer, root.id) for layer in blind):
             return Status.INCONCLUSIVE, root
         if gpu_words_unexplained(root, layers):
@@ -114,6 +118,10 @@ def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Se
     if blind or decisive or symptom:
         return Status.INCONCLUSIVE, None
     return Status.HEALTHY, None
+
+
+def _passed(layers: Sequence[LayerVerdict], layer: Layer) -> bool:
+    return any(v.layer is layer and v.status is LayerStatus.PASSED for v in layers)
 
 
 def gpu_words_unexplained(root: Finding, layers: Sequence[LayerVerdict]) -> bool:
