@@ -14,7 +14,9 @@ methods onto the object, so later calls cost what a compiled pattern's do.
     >>> WORD.pattern
     '(?P<w>[a-z]+)'
 
-`compile_all()` compiles every pattern made so far (tests: each one is valid).
+`compiled` is the `re.Pattern` itself (a match's `.re` is that object, not this one: compare
+`m.re is PATTERN.compiled`). `compile_all()` compiles every pattern made so far (tests: each
+one is valid).
 """
 
 from __future__ import annotations
