@@ -51,7 +51,8 @@ sys.path.insert(0, str(REPO))
 from triage.replay.server import Faults, ReplayServer  # noqa: E402
 from triage.synth.generate import generate_bundle  # noqa: E402
 
-SEED_FILE = next((REPO.parent / "shared" / "seeds").glob("000_*.txt"), None)
+_SHARED = Path(os.environ["GPU_TRIAGE_SHARED"]) if os.environ.get("GPU_TRIAGE_SHARED") else REPO.parent / "shared"
+SEED_FILE = next((_SHARED / "seeds").glob("000_*.txt"), None)
 PENDING_NS, PENDING_POD = "team-000", "llm-pending-0"
 # The seed lists the nodes of the GPU family the pod wants with an example label no node of
 # the synthetic cluster carries (it would list nothing); the synthetic cluster's A100 nodes

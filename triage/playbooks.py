@@ -49,6 +49,7 @@ import jinja2
 import jinja2.meta
 import yaml
 
+from triage import lazy_re
 from triage.errors import TriageError, UsageError
 from triage.resources import playbooks_dir
 
@@ -82,11 +83,11 @@ EXTRA_PARAMS = {
     "policy_verdict": "the scheduler's queue or quota said no (a cause, not a symptom of the nodes)",
 }
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
-_MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
-_SHELL_SAFE = re.compile(r"[A-Za-z0-9_./:=@%+,-]+")
+_CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
+_MD_PUNCT = lazy_re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
+_SHELL_SAFE = lazy_re.compile(r"[A-Za-z0-9_./:=@%+,-]+")
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_FRONT = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.S)
+_FRONT = lazy_re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.S)
 
 
 class PlaybookError(TriageError):
@@ -144,7 +145,7 @@ def _code_span(text: str) -> _Inert:
 # A missing `| sh` value, marked so `render` can leave its command out (private-use
 # characters: no control character, no Markdown or shell punctuation, survive flattening).
 _MISSING_OPEN, _MISSING_CLOSE = "\ue000", "\ue001"
-_MISSING = re.compile(f"{_MISSING_OPEN}([^{_MISSING_CLOSE}]*){_MISSING_CLOSE}")
+_MISSING = lazy_re.compile(f"{_MISSING_OPEN}([^{_MISSING_CLOSE}]*){_MISSING_CLOSE}")
 # what a person fills in for a param a command needs (the note in its place)
 PARAM_WORDS = {
     "driver_pod": "the NVIDIA driver pod on the node",
@@ -240,7 +241,7 @@ class Playbook:
 def _taxonomy_doc() -> dict[str, Any]:
     """The packaged `triage/data/taxonomy.yaml`, read and parsed once."""
     text = importlib_resources.files("triage").joinpath("data/taxonomy.yaml").read_text("utf-8")
-    return yaml.safe_load(text) or {}
+    return yaml.load(text, Loader=_YAML_LOADER) or {}
 
 
 def taxonomy() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -359,7 +360,7 @@ def _note(names: list[str]) -> str:
     return f"# left out: needs {words}, which the bundle does not name"
 
 
-_SPAN = re.compile(r"(`+)(.+?)\1")
+_SPAN = lazy_re.compile(r"(`+)(.+?)\1")
 
 
 def _prose_line(line: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from triage import lazy_re
 from triage.audit.facts import AuditFacts, absent, names
 from triage.audit.model import FAIL, NOT_CHECKED, PASS, Answer
 from triage.audit.support import image_pinned, support
@@ -13,7 +14,7 @@ from triage.bundle import layout
 from triage.classify.model import Citation, Subject
 from triage.classify.rules.base import clip
 
-_MINOR = re.compile(r"v?(\d+)\.(\d+)")
+_MINOR = lazy_re.compile(r"v?(\d+)\.(\d+)")
 
 
 def _minor(version: str) -> str | None:

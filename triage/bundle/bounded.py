@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from triage import lazy_re
+
 
 @dataclass(frozen=True)
 class BoundedText:
@@ -81,7 +83,7 @@ def bounded_text_file(path: Path, max_bytes: int, max_line: int, max_lines: int 
     return BoundedText(text, "; ".join(cuts), first_line)
 
 
-_WS = re.compile(r"[ \t\n\r]*")
+_WS = lazy_re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 
 

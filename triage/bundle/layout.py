@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triage import lazy_re
+
 MANIFEST = "manifest.json"
 FORMAT_NAME = "gpu-triage-bundle"
 FORMAT_VERSION = 1
@@ -121,9 +123,9 @@ class ExecPaths:
 
 # ---- parsing paths back (reader side) -------------------------------------------
 
-_LOG_RE = re.compile(rf"^{LOGS}/([^/]+)/([^/]+)/([^/]+?)(-previous)?\.log$")
-_EXEC_RE = re.compile(rf"^{GPU_EXEC}/([^/]+)/([^/]+)/([^/]+)/([^/]+)\.(stdout|stderr|json)$")
-_NAMESPACED_RE = re.compile(rf"^{RESOURCES}/([a-z-]+)/([^/]+)\.json$")
+_LOG_RE = lazy_re.compile(rf"^{LOGS}/([^/]+)/([^/]+)/([^/]+?)(-previous)?\.log$")
+_EXEC_RE = lazy_re.compile(rf"^{GPU_EXEC}/([^/]+)/([^/]+)/([^/]+)/([^/]+)\.(stdout|stderr|json)$")
+_NAMESPACED_RE = lazy_re.compile(rf"^{RESOURCES}/([a-z-]+)/([^/]+)\.json$")
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 import re
 
+from triage import lazy_re
+
 _SUFFIX = {
     "": 1, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
     "Ki": 1024, "Mi": 1024**2, "Gi": 1024**3, "Ti": 1024**4, "Pi": 1024**5, "Ei": 1024**6,
     "n": 1e-9, "u": 1e-6,
 }
-_RE = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-zA-Z]{0,2})\s*$")
+_RE = lazy_re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-zA-Z]{0,2})\s*$")
 
 
 def parse_quantity(value) -> float | None:

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from triage import lazy_re
 from triage.errors import UsageError
 
 LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration"
@@ -77,19 +78,19 @@ _RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
 ]
 
 # Env var / flag names whose values are secrets.
-SECRET_NAME_RE = re.compile(
+SECRET_NAME_RE = lazy_re.compile(
     r"(?i)(token|secret|passw|passwd|pwd|(^|[_.-])pass($|[_.-])|passphrase|api[_-]?key|access[_-]?key|"
     r"private[_-]?key|credential|auth|(^|[_-])key$|webhook|cookie|session)")
 # Annotation and label names whose values are secrets (the part after the prefix's '/').
-SECRET_META_RE = re.compile(r"(?i)(secret|token|passw|passwd|(^|[_.-])pass($|[_.-])|api[_-]?key|credential|"
+SECRET_META_RE = lazy_re.compile(r"(?i)(secret|token|passw|passwd|(^|[_.-])pass($|[_.-])|api[_-]?key|credential|"
                             r"private[_-]?key)")
 _NOT_A_SECRET = frozenset({"", "true", "false", "yes", "no", "enabled", "disabled"})
 _SHORT_PASSWORD_FLAGS = frozenset({"-p"})        # mysql, mariadb: -p <password>
-_NOT_A_PASSWORD = re.compile(r"[\d:.]+|/.*|-.*")  # -p 8000, -p 8080:80, -p /path: ports and paths
-_FLAG_RE = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
-_PLACEHOLDER_RE = re.compile(r"<redacted:[a-z0-9_]+:[0-9a-f]{8}>")
-_KEY_END_RE = re.compile(_KEY_END)
-_KEY_BODY_LINE = re.compile(r"[A-Za-z0-9+/=]{0,200}|(?:Version|Comment|Hash|Charset|Proc-Type|DEK-Info): [^\n]{0,200}")
+_NOT_A_PASSWORD = lazy_re.compile(r"[\d:.]+|/.*|-.*")  # -p 8000, -p 8080:80, -p /path: ports and paths
+_FLAG_RE = lazy_re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
+_PLACEHOLDER_RE = lazy_re.compile(r"<redacted:[a-z0-9_]+:[0-9a-f]{8}>")
+_KEY_END_RE = lazy_re.compile(_KEY_END)
+_KEY_BODY_LINE = lazy_re.compile(r"[A-Za-z0-9+/=]{0,200}|(?:Version|Comment|Hash|Charset|Proc-Type|DEK-Info): [^\n]{0,200}")
 
 
 @dataclass
@@ -102,6 +103,9 @@ class Redactor:
     counts: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not self.enabled:            # --no-redact: no rule runs, so none is built (nor detect-secrets imported)
+            self._rules, self._any_hint = [], None
+            return
         from triage.bundle import secret_patterns
         self._rules = [(name, re.compile(pat), group, hints) for name, pat, group, hints in _RULES]
         maintained = secret_patterns.load()

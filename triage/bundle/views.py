@@ -19,6 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Iterator, Mapping
 
+from triage import lazy_re
 from triage.bundle import layout
 from triage.bundle.objects.event import Event
 from triage.bundle.objects.list_items import iter_items
@@ -117,8 +118,8 @@ class Manifest:
 
 # `"\ud800"` is valid JSON but no Unicode text: the lone surrogate it decodes to crashes every
 # writer (UnicodeEncodeError). Only a document holding such an escape is walked.
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = lazy_re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE = lazy_re.compile("[\ud800-\udfff]")
 
 
 def _clean_str(s: str) -> str:

@@ -24,12 +24,14 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
+from triage import lazy_re
+
 # the first driver branch of each CUDA major (CUDA compatibility guide, minor version
 # compatibility table: 11.x >= 450.80.02, 12.x >= 525.60.13, 13.x >= 580.65.06)
 _MAJOR_BY_DRIVER = ((580, 13), (525, 12), (450, 11), (418, 10))
 
-_TAG_CUDA = re.compile(r"(?:^|[^a-z0-9])cuda-?(\d{1,2})\.(\d{1,2})|(?:^|[^a-z0-9])cu(\d{2})(\d)(?![0-9])", re.IGNORECASE)
-_NVIDIA_CUDA_TAG = re.compile(r"^(\d{1,2})\.(\d{1,2})(?:\.\d{1,3})?-")
+_TAG_CUDA = lazy_re.compile(r"(?:^|[^a-z0-9])cuda-?(\d{1,2})\.(\d{1,2})|(?:^|[^a-z0-9])cu(\d{2})(\d)(?![0-9])", re.IGNORECASE)
+_NVIDIA_CUDA_TAG = lazy_re.compile(r"^(\d{1,2})\.(\d{1,2})(?:\.\d{1,3})?-")
 
 
 def image_cuda(image: str | None) -> tuple[int, int] | None:
@@ -56,7 +58,7 @@ DRIVER_VERSION_LABELS = (("nvidia.com/cuda.driver.major", "nvidia.com/cuda.drive
                          ("nvidia.com/cuda.driver-version.major", "nvidia.com/cuda.driver-version.minor",
                           "nvidia.com/cuda.driver-version.revision"))
 DRIVER_FULL_LABEL = "nvidia.com/cuda.driver-version.full"
-_FULL_VERSION = re.compile(r"(\d{2,4}(?:\.\d{1,3}){0,2})(?![\d.])")
+_FULL_VERSION = lazy_re.compile(r"(\d{2,4}(?:\.\d{1,3}){0,2})(?![\d.])")
 CUDA_VERSION_LABELS = (("nvidia.com/cuda.runtime.major", "nvidia.com/cuda.runtime.minor"),
                        ("nvidia.com/cuda.runtime-version.major", "nvidia.com/cuda.runtime-version.minor"))
 

@@ -25,7 +25,9 @@ from enum import Enum
 
 from prometheus_client.parser import text_string_to_metric_families
 
-_SAMPLE_START_RE = re.compile(r"^\s*(dcgm_[A-Za-z0-9_]*|DCGM_[A-Za-z0-9_]*)\s*(\{|\s)")
+from triage import lazy_re
+
+_SAMPLE_START_RE = lazy_re.compile(r"^\s*(dcgm_[A-Za-z0-9_]*|DCGM_[A-Za-z0-9_]*)\s*(\{|\s)")
 
 # dcgm-exporter 1.x metric names -> the DCGM field they report (the ones classification reads).
 _LEGACY_NAMES = {
@@ -222,7 +224,7 @@ def _refs(raw: dict[str, str]) -> tuple[GpuRef, PodRef | None]:
                        _first(low, "container", "exported_container", "container_name"))
 
 
-_NAME_RE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:]*")
+_NAME_RE = lazy_re.compile(r"[A-Za-z_:][A-Za-z0-9_:]*")
 
 
 class _LabelCache:
@@ -319,7 +321,7 @@ class DcgmCounter:
     line: int
 
 
-_COUNTER_RE = re.compile(r"^\s*(#\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(gauge|counter|label|histogram|summary)\s*,(.*)")
+_COUNTER_RE = lazy_re.compile(r"^\s*(#\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(gauge|counter|label|histogram|summary)\s*,(.*)")
 
 
 def parse_counters(text: str) -> tuple[DcgmCounter, ...] | None:

@@ -15,14 +15,16 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from triage import lazy_re
+
 MAX_SCANNED = 2000
 MAX_LINE = 4096
 
-_LEVEL = re.compile(r"^\s{0,8}[EF]\d{4} |level=(?:error|fatal|panic)\b|\"level\"\s{0,2}:\s{0,2}\"(?:error|fatal|panic)\""
+_LEVEL = lazy_re.compile(r"^\s{0,8}[EF]\d{4} |level=(?:error|fatal|panic)\b|\"level\"\s{0,2}:\s{0,2}\"(?:error|fatal|panic)\""
                     r"|\[(?:ERROR|FATAL|CRITICAL)\]| (?:ERROR|FATAL|CRITICAL) ", re.IGNORECASE)
-_WORD = re.compile(r"\b(?:error|errors|failed|failure|fatal|panic|unable to|cannot|can't|could not|couldn't"
+_WORD = lazy_re.compile(r"\b(?:error|errors|failed|failure|fatal|panic|unable to|cannot|can't|could not|couldn't"
                    r"|refused|denied|timed out|no such file|not found)\b", re.IGNORECASE)
-_INFO = re.compile(r"^\s{0,8}[IW]\d{4} |level=(?:info|debug|warning|warn)\b|\"level\"\s{0,2}:\s{0,2}\"(?:info|debug)\"")
+_INFO = lazy_re.compile(r"^\s{0,8}[IW]\d{4} |level=(?:info|debug|warning|warn)\b|\"level\"\s{0,2}:\s{0,2}\"(?:info|debug)\"")
 
 
 def looks_like_error(line: str) -> bool:
@@ -48,9 +50,9 @@ def last_error_lines(lines: Sequence[str], n: int = 1) -> list[tuple[int, str]]:
 # words that name the GPU stack: an error line carrying one is about the GPU even when no
 # signature knows its wording (`NCCL WARN Cuda failure 1 'invalid argument'`, a framework's
 # own CUDA wrapper)
-_GPU_WORD = re.compile(r"\b(?:cuda\w{0,40}|cudnn\w{0,40}|cublas\w{0,40}|nccl\w{0,40}|nvml\w{0,40}|gpus?|xid|nvlink"
+_GPU_WORD = lazy_re.compile(r"\b(?:cuda\w{0,40}|cudnn\w{0,40}|cublas\w{0,40}|nccl\w{0,40}|nvml\w{0,40}|gpus?|xid|nvlink"
                        r"|nvswitch|fabric ?manager)\b", re.IGNORECASE)
-_NCCL_WARN = re.compile(r"\bNCCL WARN\b")
+_NCCL_WARN = lazy_re.compile(r"\bNCCL WARN\b")
 
 
 def names_gpu(line: str) -> bool:

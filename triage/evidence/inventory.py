@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Mapping
 
+from triage import lazy_re
 from triage.bundle.objects.gpu_resource import is_gpu_resource, raw_pod_requests_gpu
 from triage.bundle.objects.meta import Condition
 from triage.bundle.objects.node import Node
@@ -292,11 +293,11 @@ class DescribedResources:
         return tuple(dict.fromkeys(q.resource for q in self.capacity + self.allocatable if is_gpu_resource(q.resource)))
 
 
-_HEADERS = re.compile(r"^(?:Capacity|Allocatable):\s*$", re.M)
-_SECTION = re.compile(r"^(?P<s>[A-Z][A-Za-z -]*):\s*$")
+_HEADERS = lazy_re.compile(r"^(?:Capacity|Allocatable):\s*$", re.M)
+_SECTION = lazy_re.compile(r"^(?P<s>[A-Z][A-Za-z -]*):\s*$")
 _QTY = r"[0-9][0-9.]*(?:[eE][+-]?\d+)?[A-Za-z]{0,2}"
-_KV_LINE = re.compile(r"^\s+(?P<k>[A-Za-z0-9][\w.\-/]*):\s+(?P<v>" + _QTY + r")(?:\s.*)?$")
-_ALLOC_LINE = re.compile(r"^\s+(?P<k>[A-Za-z0-9][\w.\-/]*)\s+(?P<r>" + _QTY + r")(?:\s+\([^)]*\))?\s+(?P<l>"
+_KV_LINE = lazy_re.compile(r"^\s+(?P<k>[A-Za-z0-9][\w.\-/]*):\s+(?P<v>" + _QTY + r")(?:\s.*)?$")
+_ALLOC_LINE = lazy_re.compile(r"^\s+(?P<k>[A-Za-z0-9][\w.\-/]*)\s+(?P<r>" + _QTY + r")(?:\s+\([^)]*\))?\s+(?P<l>"
                          + _QTY + r")(?:\s+\([^)]*\))?\s*$")
 
 
@@ -383,9 +384,9 @@ def parse_node_column(text: str, column: str = "GPU") -> tuple[ColumnValue, ...]
 # `kubectl describe node` columns are separated by two or more spaces. Split on them rather than
 # match the row with one pattern: lazy `.*?` columns joined by `\s{2,}` backtrack cubically over a
 # crafted line (28 KB of fuzz took 20 s).
-_COLUMNS = re.compile(r"\s{2,}")
-_CONDITION_TYPE = re.compile(r"[A-Z][A-Za-z]{1,63}")
-_CONDITION_REASON = re.compile(r"[A-Za-z]\w{0,127}")
+_COLUMNS = lazy_re.compile(r"\s{2,}")
+_CONDITION_TYPE = lazy_re.compile(r"[A-Z][A-Za-z]{1,63}")
+_CONDITION_REASON = lazy_re.compile(r"[A-Za-z]\w{0,127}")
 _CONDITION_STATUS = frozenset({"True", "False", "Unknown"})
 MAX_CONDITION_LINE = 4096
 

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from triage import lazy_re
 from triage.evidence.log_normalise import MAX_ROUNDS, message_lines, message_of
 
 MAX_PREFIX_ROUNDS = MAX_ROUNDS
@@ -48,7 +49,7 @@ class LogLine:
     raw: str
 
 
-_CRI = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d) (?:stdout|stderr) ([FP])(?: |$)")
+_CRI = lazy_re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d) (?:stdout|stderr) ([FP])(?: |$)")
 
 
 def strip_prefixes(line: str) -> str:

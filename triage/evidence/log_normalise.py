@@ -59,6 +59,8 @@ import json
 import re
 from dataclasses import dataclass, replace
 
+from triage import lazy_re
+
 MAX_LINE_CHARS = 64 * 1024
 MAX_ROUNDS = 8
 MAX_JSON_ROUNDS = 3
@@ -94,13 +96,13 @@ _PY_LEVELS = r"CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG|NOTSET"
 _FACILITY = r"kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]"
 _DMESG_LEVEL = r"emerg|alert|crit|err|warning|warn|notice|info|debug"
 
-_ANSI = re.compile(r"\x1b\[[0-?]{0,32}[ -/]{0,8}[@-~]|\x1b[@-Z\\-_]")
-_RSYSLOG_ESC = re.compile(r"#(?:0[0-3][0-7]|177)|(?:#[23][0-7]{2}){1,64}")
-_RSYSLOG_HINT = re.compile(r"#(?:0[0-3][0-7]|177|[23][0-7]{2})")
+_ANSI = lazy_re.compile(r"\x1b\[[0-?]{0,32}[ -/]{0,8}[@-~]|\x1b[@-Z\\-_]")
+_RSYSLOG_ESC = lazy_re.compile(r"#(?:0[0-3][0-7]|177)|(?:#[23][0-7]{2}){1,64}")
+_RSYSLOG_HINT = lazy_re.compile(r"#(?:0[0-3][0-7]|177|[23][0-7]{2})")
 _QUOTED = r'"[^"\\]{0,65536}(?:\\.[^"\\]{0,65536}){0,65536}"'
-_KV = re.compile(r'[ \t]{0,64}([A-Za-z_][\w.@/-]{0,63})=(' + _QUOTED + r'|[^\s"]{0,65536})(?=\s|$)')
-_QUOTED_RE = re.compile(_QUOTED)
-_JSON_FRAGMENT = re.compile(r'"(?:message|msg|log|MESSAGE|textPayload)"\s{0,16}:\s{0,16}"([^"\\]{0,65536}(?:\\.[^"\\]{0,65536}){0,65536})')
+_KV = lazy_re.compile(r'[ \t]{0,64}([A-Za-z_][\w.@/-]{0,63})=(' + _QUOTED + r'|[^\s"]{0,65536})(?=\s|$)')
+_QUOTED_RE = lazy_re.compile(_QUOTED)
+_JSON_FRAGMENT = lazy_re.compile(r'"(?:message|msg|log|MESSAGE|textPayload)"\s{0,16}:\s{0,16}"([^"\\]{0,65536}(?:\\.[^"\\]{0,65536}){0,65536})')
 _JSON_MESSAGE_PATHS = (("fields", "message"), ("message",), ("msg",), ("log",), ("textPayload",), ("MESSAGE",))
 _JSON_EXTRA_KEYS = ("error", "err")
 _JSON_TIME_KEYS = ("SYSLOG_TIMESTAMP", "__REALTIME_TIMESTAMP", "time", "ts", "timestamp", "@timestamp", "t")
@@ -190,7 +192,7 @@ def _h_rank(m: re.Match[str], acc: _Acc) -> None:
     acc.set(rank=m.group("rank"))
 
 
-_TAG_RANK = re.compile(r"\brank=(\d{1,6})")
+_TAG_RANK = lazy_re.compile(r"\brank=(\d{1,6})")
 
 
 def _h_tag(m: re.Match[str], acc: _Acc) -> None:
@@ -214,7 +216,7 @@ _W = tuple[str, re.Pattern[str], object]
 
 
 def _w(name: str, pattern: str, handler=_h_none) -> _W:
-    return (name, re.compile(pattern), handler)
+    return (name, lazy_re.compile(pattern), handler)
 
 
 _SHORT = _w("journal-short",          # journalctl short / short-precise, RFC 3164, rsyslog traditional
@@ -290,12 +292,16 @@ _OTHER = (_GO_LOG, _COMPOSE)
 _HAND_GATES = {_RFC5424: r"<\d{1,3}>1 ", _LOGFMT: r"(?:time|ts|t|level|lvl)=", _JSON: r"\s{0,64}\{"}
 
 
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+
+
 def _gate(cands: tuple) -> re.Pattern[str]:
     """One alternation of all `cands` (group names dropped), in their order: one call
     rejects a line none of them matches, or names the first that does."""
-    parts = [_HAND_GATES[w] if isinstance(w, str) else re.sub(r"\(\?P<\w+>", "(?:", w[1].pattern) for w in cands]
-    assert all(re.compile(p).groups == 0 for p in parts)    # so `lastindex` names the wrapper that matched
-    return re.compile("|".join(f"({p})" for p in parts))
+    parts = [_HAND_GATES[w] if isinstance(w, str) else _GROUP_NAME.sub("(?:", w[1].pattern) for w in cands]
+    # each part has no group of its own, so `lastindex` names the wrapper that matched
+    # (tests/evidence/test_lazy_patterns.py checks gate.groups == the number of parts)
+    return lazy_re.compile("|".join(f"({p})" for p in parts))
 
 
 
@@ -342,7 +348,7 @@ def _unquote(v: str) -> str:
     return _unescape(v[1:-1]) if len(v) >= 2 and v[0] == '"' and v[-1] == '"' else v
 
 
-_RFC5424_HEAD = re.compile(r"<(?P<pri>\d{1,3})>1 (?P<ts>\S{1,64}) (?P<host>\S{1,255}) (?P<app>\S{1,48}) "
+_RFC5424_HEAD = lazy_re.compile(r"<(?P<pri>\d{1,3})>1 (?P<ts>\S{1,64}) (?P<host>\S{1,255}) (?P<app>\S{1,48}) "
                            r"(?P<procid>\S{1,128}) (?P<msgid>\S{1,32}) ")
 
 

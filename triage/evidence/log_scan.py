@@ -22,6 +22,7 @@ import re
 import threading
 from typing import Iterable
 
+from triage import lazy_re
 from triage.evidence.log_facts import LogFact, make_fact
 from triage.evidence.log_lines import LogLine, expand_line, iter_log_lines
 from triage.evidence.log_normalise import HIDDEN_TEXT_MARKERS, escaped_forms
@@ -73,7 +74,7 @@ _LITERALS: tuple[str, ...] = (*KEYWORDS, *_VARIANTS, *HIDDEN_TEXT_MARKERS)
 _LITERAL_ROUTES: tuple[tuple[int, ...] | None, ...] = (
     *(routes for _, routes in KEYWORD_ROUTES), *(tuple(sorted(r)) for r in _VARIANTS.values()),
     *(None for _ in HIDDEN_TEXT_MARKERS))
-_PREFILTER = re.compile(trie_pattern((*_LITERALS, *_PARTIAL_MARKERS)))
+_PREFILTER = lazy_re.compile(trie_pattern((*_LITERALS, *_PARTIAL_MARKERS)))
 _hs_db = None
 _hs_lock = threading.Lock()
 

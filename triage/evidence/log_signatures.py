@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triage import lazy_re
 from triage.evidence.log_facts import LogFact, LogKind as K
 from triage.evidence.log_params import (
     SIZE, Builder, container_cli, cuda_oom_format, cuda_validation, groups, healthcheck_reason, hf_repo, image_pull,
@@ -44,7 +45,7 @@ class Signature:
 def _sig(name: str, kind: K, keywords: tuple[str, ...] | str, pattern: str, sample: str,
          build: Builder = groups, family: str | None = None) -> Signature:
     kws = (keywords,) if isinstance(keywords, str) else keywords
-    return Signature(name, kind, kws, re.compile(pattern), build, sample, family)
+    return Signature(name, kind, kws, lazy_re.compile(pattern), build, sample, family)
 
 
 SIGNATURES: tuple[Signature, ...] = (

@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 from triage.evidence.xid import parse_kernel_log
 
 # the standard node conditions: the kubelet's own, not a reporter's
 STANDARD_CONDITIONS = frozenset({"Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"})
-_BARE = re.compile(r"\bXid\b\W{0,3}(\d{1,3})\b", re.IGNORECASE)
+_BARE = lazy_re.compile(r"\bXid\b\W{0,3}(\d{1,3})\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

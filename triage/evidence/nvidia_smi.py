@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from triage import lazy_re
 from triage.evidence.nvidia_smi_csv import SmiCsv, parse_csv
 from triage.evidence.nvidia_smi_list import SmiList, parse_list
 from triage.evidence.nvidia_smi_text import find_errors, parse_query_text, parse_table
@@ -44,7 +45,7 @@ class ParsedSmi:
     csv: SmiCsv | None = None
 
 
-_QUERY_RE = re.compile(r"query-(?:gpu|compute-apps|retired-pages|accounted-apps|supported-clocks)-(.+?)-format-csv(.*)$")
+_QUERY_RE = lazy_re.compile(r"query-(?:gpu|compute-apps|retired-pages|accounted-apps|supported-clocks)-(.+?)-format-csv(.*)$")
 
 
 def csv_columns_from_slug(slug: str) -> tuple[str, ...] | None:

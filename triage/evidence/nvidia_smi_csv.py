@@ -18,12 +18,13 @@ import csv
 import re
 from dataclasses import dataclass
 
+from triage import lazy_re
 from triage.evidence.records_gpu import (
     GpuFlag, GpuFlagKind, NvidiaSmiReport, SmiGpu, SmiOutputKind, SmiProcess, needs_recovery, to_bool, to_int,
 )
 
-_COLUMN_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_.]*)(?: \[([^\]]+)\])?$")
-_BRACKET_RE = re.compile(r"^\[(.+)\]$")
+_COLUMN_RE = lazy_re.compile(r"^([A-Za-z_][A-Za-z0-9_.]*)(?: \[([^\]]+)\])?$")
+_BRACKET_RE = lazy_re.compile(r"^\[(.+)\]$")
 _KNOWN_FIELD_ROOTS = frozenset((
     "timestamp", "driver_version", "kmd_version", "count", "name", "gpu_name", "serial", "gpu_serial", "uuid",
     "gpu_uuid", "pci", "gpu_bus_id", "index", "pid", "process_name", "used_gpu_memory", "used_memory", "memory",

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-_GPU_RE = re.compile(r"^\s*GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Za-z-]+)\)\s*$")
-_MIG_RE = re.compile(r"^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: (MIG-[^)\s]+)\)\s*$")
-_LEGACY_RE = re.compile(r"^MIG-(GPU-[0-9A-Za-z-]+)/(\d+)/(\d+)$")
+from triage import lazy_re
+
+_GPU_RE = lazy_re.compile(r"^\s*GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Za-z-]+)\)\s*$")
+_MIG_RE = lazy_re.compile(r"^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: (MIG-[^)\s]+)\)\s*$")
+_LEGACY_RE = lazy_re.compile(r"^MIG-(GPU-[0-9A-Za-z-]+)/(\d+)/(\d+)$")
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from triage import lazy_re
 from triage.evidence.records_gpu import (
     GpuFlag, GpuFlagKind, NvidiaSmiReport, SmiError, SmiErrorKind, SmiGpu, SmiMigDevice,
     SmiOutputKind, SmiProcess, needs_recovery, pci_key, to_bool, to_int,
@@ -42,19 +43,19 @@ from triage.evidence.records_gpu import (
 
 _BUS = r"(?:GPU\s?)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)"
 _ERROR_PATTERNS: tuple[tuple[re.Pattern[str], SmiErrorKind], ...] = (
-    (re.compile(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
+    (lazy_re.compile(r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"),
      SmiErrorKind.DRIVER_NOT_LOADED),
-    (re.compile(r"Failed to initialize NVML: Driver/library version mismatch"), SmiErrorKind.DRIVER_LIBRARY_MISMATCH),
-    (re.compile(r"Failed to initialize NVML: Unknown Error"), SmiErrorKind.NVML_UNKNOWN_ERROR),
-    (re.compile(r"Failed to initialize NVML: (.+)"), SmiErrorKind.NVML_INIT_FAILED),
-    (re.compile(r"couldn't find libnvidia-ml\.so"), SmiErrorKind.NVML_NOT_FOUND),
-    (re.compile(r"^\s*No devices were found"), SmiErrorKind.NO_DEVICES),
-    (re.compile(r"Unable to determine the device handle for " + _BUS + r":\s*(GPU is lost.*)"), SmiErrorKind.GPU_LOST),
-    (re.compile(r"Unable to determine the device handle for " + _BUS + r":\s*(.*)"), SmiErrorKind.DEVICE_HANDLE_ERROR),
-    (re.compile(r"WARNING: infoROM is corrupted at gpu " + _BUS), SmiErrorKind.INFOROM_CORRUPTED),
-    (re.compile(r"^(?:ERROR: )?(.*Please run 'nvidia-smi -h' for help.*)"), SmiErrorKind.USAGE_ERROR),
+    (lazy_re.compile(r"Failed to initialize NVML: Driver/library version mismatch"), SmiErrorKind.DRIVER_LIBRARY_MISMATCH),
+    (lazy_re.compile(r"Failed to initialize NVML: Unknown Error"), SmiErrorKind.NVML_UNKNOWN_ERROR),
+    (lazy_re.compile(r"Failed to initialize NVML: (.+)"), SmiErrorKind.NVML_INIT_FAILED),
+    (lazy_re.compile(r"couldn't find libnvidia-ml\.so"), SmiErrorKind.NVML_NOT_FOUND),
+    (lazy_re.compile(r"^\s*No devices were found"), SmiErrorKind.NO_DEVICES),
+    (lazy_re.compile(r"Unable to determine the device handle for " + _BUS + r":\s*(GPU is lost.*)"), SmiErrorKind.GPU_LOST),
+    (lazy_re.compile(r"Unable to determine the device handle for " + _BUS + r":\s*(.*)"), SmiErrorKind.DEVICE_HANDLE_ERROR),
+    (lazy_re.compile(r"WARNING: infoROM is corrupted at gpu " + _BUS), SmiErrorKind.INFOROM_CORRUPTED),
+    (lazy_re.compile(r"^(?:ERROR: )?(.*Please run 'nvidia-smi -h' for help.*)"), SmiErrorKind.USAGE_ERROR),
 )
-_NVML_LIB_RE = re.compile(r"NVML library version:\s*(\S+)")
+_NVML_LIB_RE = lazy_re.compile(r"NVML library version:\s*(\S+)")
 
 
 def find_errors(lines: list[str] | tuple[str, ...]) -> tuple[SmiError, ...]:
@@ -88,15 +89,15 @@ def find_errors(lines: list[str] | tuple[str, ...]) -> tuple[SmiError, ...]:
 
 # ---- default table ----------------------------------------------------------------------
 
-_HEADER_RE = re.compile(
+_HEADER_RE = lazy_re.compile(
     r"NVIDIA-SMI\s+(?P<smi>\S+)\s+(?:Driver|KMD) Version:\s+(?P<driver>\S+)\s+CUDA(?: UMD)? Version:\s+(?P<cuda>[\w.]+)")
 # Greedy groups before a literal tail: a lazy `.*?` before `\s+X\s*$` rescans a run of spaces at
 # every character (quadratic); the tails are anchored at `$`, so greedy finds the same split.
-_GPU_CELL1_RE = re.compile(r"^\s*(?P<idx>\d+)\s+(?P<name>\S(?:.*\S)?)\s+(?P<pm>On|Off|WDDM|TCC|MCDM|N/A)\s*$")
-_GPU_CELL2_RE = re.compile(r"^\s*(?P<bus>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s+(?P<disp>\S+)\s*$")
-_MEM_RE = re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
-_MIG_CELL_RE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$")
-_PROC_RE = re.compile(
+_GPU_CELL1_RE = lazy_re.compile(r"^\s*(?P<idx>\d+)\s+(?P<name>\S(?:.*\S)?)\s+(?P<pm>On|Off|WDDM|TCC|MCDM|N/A)\s*$")
+_GPU_CELL2_RE = lazy_re.compile(r"^\s*(?P<bus>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s+(?P<disp>\S+)\s*$")
+_MEM_RE = lazy_re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
+_MIG_CELL_RE = lazy_re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$")
+_PROC_RE = lazy_re.compile(
     r"^\|\s+(?P<gpu>\d+)\s+(?:(?P<gi>N/A|\d+)\s+(?P<ci>N/A|\d+)\s+)?(?P<pid>\d+)\s+(?P<type>C\+G|M\+C|C|G|M)\s+"
     r"(?:(?P<name>\S(?:.*\S)?)\s+|)(?P<mem>(?<!\S)\d+\s*MiB|N/A)\s*(?:\|\s*)?$")
 
@@ -208,9 +209,9 @@ def _table_gpu(lines: list[str], i: int) -> SmiGpu:
 
 # ---- -q text ------------------------------------------------------------------------------
 
-_KV_RE = re.compile(r"^( *)([^:]*?\S)\s+:(?: (.*))?$")
-_KEY_RE = re.compile(r"^( *)(\S.*)")       # the key is rstripped: `(\S.*?)\s*$` is quadratic
-_GPU_KEY_RE = re.compile(r"^GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])$")
+_KV_RE = lazy_re.compile(r"^( *)([^:]*?\S)\s+:(?: (.*))?$")
+_KEY_RE = lazy_re.compile(r"^( *)(\S.*)")       # the key is rstripped: `(\S.*?)\s*$` is quadratic
+_GPU_KEY_RE = lazy_re.compile(r"^GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])$")
 
 
 @dataclass

@@ -23,11 +23,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from triage import lazy_re
+
 # ---- --version -----------------------------------------------------------------------------
 
 # `(.+)` then str.strip, never `(.+?)\s*$`: a lazy group before `\s*$` retries the whole run of
 # spaces at every character, quadratic on one long line printed by the image's own `nvidia-smi`.
-_VERSION_RE = re.compile(r"^(NVIDIA-SMI|NVML|DRIVER|CUDA|KMD|CUDA UMD) version\s*:(.*\S)", re.IGNORECASE)
+_VERSION_RE = lazy_re.compile(r"^(NVIDIA-SMI|NVML|DRIVER|CUDA|KMD|CUDA UMD) version\s*:(.*\S)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ def parse_monitor(text: str) -> MonitorOutput | None:
 
 # ---- topo -m ------------------------------------------------------------------------------------
 
-_ANSI_RE = re.compile(r"\x1b\[[0-9;]*m")
+_ANSI_RE = lazy_re.compile(r"\x1b\[[0-9;]*m")
 
 
 @dataclass(frozen=True)
@@ -157,8 +159,8 @@ def parse_topology(text: str) -> Topology | None:
 
 # ---- nvlink -s -------------------------------------------------------------------------------------
 
-_NVL_GPU_RE = re.compile(r"^GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Za-z-]+)\)\s*$")
-_NVL_LINK_RE = re.compile(r"^\s+Link (\d+): (.*\S)")      # value stripped by the caller
+_NVL_GPU_RE = lazy_re.compile(r"^GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Za-z-]+)\)\s*$")
+_NVL_LINK_RE = lazy_re.compile(r"^\s+Link (\d+): (.*\S)")      # value stripped by the caller
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,7 @@ def parse_nvlink_status(text: str) -> NvlinkStatus | None:
 
 # ---- mig -lgi ----------------------------------------------------------------------------------------
 
-_LGI_RE = re.compile(r"^\|\s+(\d+)\s+MIG (\S+)\s+(\d+)\s+(\d+)\s+(\d+):(\d+)\s+\|\s*$")
+_LGI_RE = lazy_re.compile(r"^\|\s+(\d+)\s+MIG (\S+)\s+(\d+)\s+(\d+)\s+(\d+):(\d+)\s+\|\s*$")
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,14 @@ from xml.etree.ElementTree import Element
 from defusedxml.common import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from triage import lazy_re
 from triage.evidence.records_gpu import (
     GpuFlag, GpuFlagKind, NvidiaSmiReport, SmiGpu, SmiMigDevice, SmiOutputKind, SmiProcess,
     needs_recovery, to_bool, to_int,
 )
 
 _LINE = "\x00line"          # attribute name no real document can carry
-_DTD_RE = re.compile(r"nvsmi_device_v\d+\.dtd")
+_DTD_RE = lazy_re.compile(r"nvsmi_device_v\d+\.dtd")
 _SLOWDOWN = {
     "hw_slowdown": GpuFlagKind.HW_SLOWDOWN,
     "hw_thermal_slowdown": GpuFlagKind.HW_THERMAL_SLOWDOWN,

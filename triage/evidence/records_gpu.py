@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from enum import Enum
 
+from triage import lazy_re
+
 # ---- PCI bus ids --------------------------------------------------------------------
 
-_PCI_RE = re.compile(
+_PCI_RE = lazy_re.compile(
     r"(?:(?P<domain>[0-9A-Fa-f]{1,8}):)?(?P<bus>[0-9A-Fa-f]{2}):(?P<dev>[0-9A-Fa-f]{2})(?:\.(?P<fn>[0-7]))?"
 )
 
@@ -193,7 +195,7 @@ class NvidiaSmiReport:
 
 # ---- small helpers shared by the parsers ---------------------------------------------
 
-_INT_RE = re.compile(r"^\s*(-?\d+)\s*(?:MiB|MB|%|C|W|MHz)?\s*$")
+_INT_RE = lazy_re.compile(r"^\s*(-?\d+)\s*(?:MiB|MB|%|C|W|MHz)?\s*$")
 
 
 def to_int(text: str | None) -> int | None:

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
@@ -83,8 +84,8 @@ class RuntimeFailure:
         return tuple(dict.fromkeys(d.split("/", 1)[0] for d in self.devices if "/" in d))
 
 
-_ESCAPED_NEWLINE = re.compile(r"(?<!\\)\\+n")
-_ESCAPED_QUOTE = re.compile(r"(?<!\\)\\+\"")
+_ESCAPED_NEWLINE = lazy_re.compile(r"(?<!\\)\\+n")
+_ESCAPED_QUOTE = lazy_re.compile(r"(?<!\\)\\+\"")
 
 
 def unescape(text: str) -> str:
@@ -101,22 +102,22 @@ def _loose(phrase: str) -> str:
     return r"\s+".join(r"\s*".join(re.escape(ch) for ch in w) for w in words)
 
 
-_CLI = re.compile(r"nvidia-container-cli(?:\.real)?: ([a-z]+) error: ([^\n]*)")
-_HOOK_CMD = re.compile(r"exec command: \[([^\]\n]*)\]")
-_REQUIRE = re.compile(r"--require=(\S+)")
-_CUDA_REQ = re.compile(r"cuda\s*>=\s*([0-9]+(?:\.[0-9]+)*)")
-_LIB = re.compile(r"load library failed: (lib[\w.\-]+\.so(?:\.\d+)*)")
-_CDI_UNRESOLVABLE = re.compile(_loose("unresolvable CDI devices") + r"\s+(?P<devs>[^\n]*)")
+_CLI = lazy_re.compile(r"nvidia-container-cli(?:\.real)?: ([a-z]+) error: ([^\n]*)")
+_HOOK_CMD = lazy_re.compile(r"exec command: \[([^\]\n]*)\]")
+_REQUIRE = lazy_re.compile(r"--require=(\S+)")
+_CUDA_REQ = lazy_re.compile(r"cuda\s*>=\s*([0-9]+(?:\.[0-9]+)*)")
+_LIB = lazy_re.compile(r"load library failed: (lib[\w.\-]+\.so(?:\.\d+)*)")
+_CDI_UNRESOLVABLE = lazy_re.compile(_loose("unresolvable CDI devices") + r"\s+(?P<devs>[^\n]*)")
 # starts only where a name starts: from every character of a long word it would rescan the word
-_CDI_DEVICE = re.compile(r"(?<![\w.\-])[A-Za-z0-9][\w.\-]*/[\w.\-]+=[\w.\-:]+")
-_CDI_INJECT = re.compile(_loose("failed to inject CDI devices") + r":?\s*(?P<rest>[^\n]*)")
-_HANDLER = re.compile(
+_CDI_DEVICE = lazy_re.compile(r"(?<![\w.\-])[A-Za-z0-9][\w.\-]*/[\w.\-]+=[\w.\-:]+")
+_CDI_INJECT = lazy_re.compile(_loose("failed to inject CDI devices") + r":?\s*(?P<rest>[^\n]*)")
+_HANDLER = lazy_re.compile(
     r"no runtime for \"(?P<a>[^\"]+)\"(?: is configured)?|RuntimeHandler \"(?P<b>[^\"]+)\" not supported"
     r"|failed to find runtime handler (?P<c>[\w.\-]+)|runtime handler \"(?P<d>[^\"]+)\" (?:is )?not (?:found|configured)")
-_RUNTIME_CLASS = re.compile(r"RuntimeClass \"(?P<n>[^\"]+)\" not found")
-_BINARY = re.compile(r"exec: \"(?P<n>nvidia-container-runtime[\w.\-]*)\": executable file not found")
+_RUNTIME_CLASS = lazy_re.compile(r"RuntimeClass \"(?P<n>[^\"]+)\" not found")
+_BINARY = lazy_re.compile(r"exec: \"(?P<n>nvidia-container-runtime[\w.\-]*)\": executable file not found")
 _TAIL_CHARS = " \t\n\r\f\v\"'\\."
-_UNKNOWN_TAIL = re.compile(r":\s*unknown$")
+_UNKNOWN_TAIL = lazy_re.compile(r":\s*unknown$")
 
 
 def _strip_tail(text: str) -> str:
@@ -128,10 +129,10 @@ def _strip_tail(text: str) -> str:
     return text[: len(text) - len(m.group(0))] if m else text
 # nvidia-container-runtime (nvidia-container-toolkit internal/modifier, CDI and auto modes):
 # "error modifying OCI spec: failed to create the automatic CDI modifier: ... failed to initialize NVML: ..."
-_MODIFY = re.compile(r"error modifying OCI spec:\s{1,4}(?P<detail>[^\n]{0,600}(?:\n[^\n]{0,600}){0,4})")
+_MODIFY = lazy_re.compile(r"error modifying OCI spec:\s{1,4}(?P<detail>[^\n]{0,600}(?:\n[^\n]{0,600}){0,4})")
 # an OCI hook of the toolkit failing (nvidia-cdi-hook / nvidia-ctk hook create-symlinks, update-ldcache ...),
 # runc / crun wording: "<stage> hook #<n>: exit status <code>, stderr: <what it printed>"
-_OCI_HOOK = re.compile(r"(?:createContainer|createRuntime|startContainer|prestart|poststart) hook #\d{1,3}: "
+_OCI_HOOK = lazy_re.compile(r"(?:createContainer|createRuntime|startContainer|prestart|poststart) hook #\d{1,3}: "
                        r"exit status \d{1,3}, stderr:\s{0,8}(?P<detail>[^\n]{0,300}(?:\n[^\n]{0,300}){0,2})"
                        # runc (libcontainer/configs hooks): "error running hook #1: error running hook: exit status 1,
                        # stdout: <out>, stderr: <err>" - a toolkit hook whose stderr is not nvidia-container-cli's
@@ -140,7 +141,7 @@ _OCI_HOOK = re.compile(r"(?:createContainer|createRuntime|startContainer|prestar
                        # crun: "error executing hook `/usr/bin/nvidia-container-toolkit` (exit code: 1)"
                        r"|error executing hook `(?P<crun_hook>[^`\n]{0,200}nvidia[^`\n]{0,100})` \(exit code: \d{1,3}\)")
 # runc starting a hook binary that is not there: the toolkit is not installed (or gone) on the node
-_HOOK_MISSING = re.compile(r"hook #\d{1,3}: fork/exec (?P<n>[^:\s]{0,200}nvidia[^:\s]{0,100}): no such file or directory")
+_HOOK_MISSING = lazy_re.compile(r"hook #\d{1,3}: fork/exec (?P<n>[^:\s]{0,200}nvidia[^:\s]{0,100}): no such file or directory")
 
 
 def _wrapping(text: str) -> Wrapping:
@@ -200,7 +201,7 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
     if m:      # the toolkit's runtime (CDI / auto mode) or one of its OCI hooks, not the legacy CLI
         groups = m.groupdict()
         detail = _strip_tail(groups.get("detail") or groups.get("runc_detail") or groups.get("crun_hook") or "").strip()
-        kind = "oci-spec" if m.re is _MODIFY else "hook"
+        kind = "oci-spec" if m.re is _MODIFY.compiled else "hook"
         cause, library, required, condition = _cause(detail, kind, text, ())
         return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(m.group(0)), cli_kind=kind, detail=detail,
                               cause=cause, library=library, required_cuda=required, reported_condition=condition,

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
@@ -257,7 +258,7 @@ class SchedulingMessage:
 # digit message made the old `\d+/(\d+) nodes` search quadratic).
 
 _N = r"(?<![\d/])\d{1,9}"
-_START = re.compile(
+_START = lazy_re.compile(
     rf"(?P<sched>{_N}/(?P<n>\d{{1,9}}) nodes are available)"
     r"|(?P<ca>pod didn't trigger scale-up)"
     r"|(?P<none>no nodes available to schedule pods)"
@@ -274,26 +275,26 @@ _START = re.compile(
     r"|Permit|PreBind|Bind|PostBind) plugin \"|running \"[\w.\-]{1,64}\" filter plugin"
     r"|rejected due to timeout after waiting \S{1,32} at plugin|PodGroup not found)")
 # a new `kubectl describe` event row, or a new YAML key, ends a folded message
-_NEW_ROW = re.compile(r"^\s*(?:(?:\S+\s+){0,2}(?:Warning|Normal)\s+\S|-\s|(?:lastProbeTime|lastTransitionTime|reason|status|type"
+_NEW_ROW = lazy_re.compile(r"^\s*(?:(?:\S+\s+){0,2}(?:Warning|Normal)\s+\S|-\s|(?:lastProbeTime|lastTransitionTime|reason|status|type"
                       r"|message|observedGeneration|Type|Reason|Message|Events|Conditions|Status):)")
-_WS = re.compile(r"\s+")
-_DQ_BODY = re.compile(r'((?:[^"\\]|\\.)*)"')   # up to the closing quote of a JSON / YAML "string"
-_SQ_BODY = re.compile(r"((?:[^']|'')*)'")         # up to the closing quote of a YAML 'string'
+_WS = lazy_re.compile(r"\s+")
+_DQ_BODY = lazy_re.compile(r'((?:[^"\\]|\\.)*)"')   # up to the closing quote of a JSON / YAML "string"
+_SQ_BODY = lazy_re.compile(r"((?:[^']|'')*)'")         # up to the closing quote of a YAML 'string'
 
 # PostFilter texts that follow the filter histogram (DRA, coscheduling)
-_POST = re.compile(
+_POST = lazy_re.compile(
     r"(?:^|[.,]\s*|\s)(no new claims to deallocate|plugin disabled|deallocation of ResourceClaim completed"
     r"|deletion of ResourceClaim completed|still not schedulable|can not find pod group"
     r"|PodGroup \S{1,253} gets rejected due to Pod \S{1,253} is unschedulable even after PostFilter)[.,]?\s*$")
 _MAX_POST = 8
 _MAX_ITEMS = 512           # more distinct reasons than any real histogram holds: the rest is dropped
-_PREEMPTION = re.compile(r"(?:^|[.,]\s*|\s)preemption:\s*")
-_ITEM_SPLIT = re.compile(r",\s+(?=\d{1,9}\s)")
-_KAI_SPLIT = re.compile(r"[.,]\s+(?=\d{1,9}\s)")
-_ITEM = re.compile(r"^(\d{1,9})\s+(.+)$", re.S)
-_LEGACY_ITEM = re.compile(r"^(.+?)\s*\((\d{1,9})\)$")
-_AVAILABLE = re.compile(r"^\d{1,9}/(\d{1,9}) nodes are available:?\s*")
-_UNAVAILABLE = re.compile(r"^(?:\d{1,9}/(\d{1,9})|all) nodes are unavailable:?\s*")
+_PREEMPTION = lazy_re.compile(r"(?:^|[.,]\s*|\s)preemption:\s*")
+_ITEM_SPLIT = lazy_re.compile(r",\s+(?=\d{1,9}\s)")
+_KAI_SPLIT = lazy_re.compile(r"[.,]\s+(?=\d{1,9}\s)")
+_ITEM = lazy_re.compile(r"^(\d{1,9})\s+(.+)$", re.S)
+_LEGACY_ITEM = lazy_re.compile(r"^(.+?)\s*\((\d{1,9})\)$")
+_AVAILABLE = lazy_re.compile(r"^\d{1,9}/(\d{1,9}) nodes are available:?\s*")
+_UNAVAILABLE = lazy_re.compile(r"^(?:\d{1,9}/(\d{1,9})|all) nodes are unavailable:?\s*")
 
 
 def _message_span(text: str) -> tuple[re.Match, str] | None:
@@ -334,7 +335,7 @@ def parse_scheduling_message(text: str) -> SchedulingMessage | None:
         return None
 
 
-_HEADERLESS = re.compile(r"^\d{1,9} (?:node\(s\)|Insufficient )")
+_HEADERLESS = lazy_re.compile(r"^\d{1,9} (?:node\(s\)|Insufficient )")
 
 
 def _headerless(text: str) -> SchedulingMessage | None:
@@ -484,9 +485,9 @@ def _parse_preemption(text: str) -> Preemption:
 
 # ---- one reason ------------------------------------------------------------------------
 
-_TAINT_KV = re.compile(r"taint \{(?P<k>[^{}:]{0,320}):\s?(?P<v>[^{}]{0,320})\}")
-_PLUGINS = re.compile(r"\[([^\[\]]{0,1024})\]")
-_QUOTED = re.compile(r"\"([^\"]{0,512})\"")
+_TAINT_KV = lazy_re.compile(r"taint \{(?P<k>[^{}:]{0,320}):\s?(?P<v>[^{}]{0,320})\}")
+_PLUGINS = lazy_re.compile(r"\[([^\[\]]{0,1024})\]")
+_QUOTED = lazy_re.compile(r"\"([^\"]{0,512})\"")
 
 # kube-scheduler predicate names written in place of reasons (1.8/1.9) and their kinds
 _PREDICATES = {
@@ -517,7 +518,7 @@ _T = r".{0,4096}"                   # free text (an error, a Go map): bounded
 # (format, anchored pattern, kind, custom): the first match wins; each pattern is anchored and
 # bounded, so matching one reason costs time linear in its length
 _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
-    (f, re.compile(p, re.S), k, c) for f, p, k, c in (
+    (f, lazy_re.compile(p, re.S), k, c) for f, p, k, c in (
         (F.FIT_TOO_MANY_PODS, r"Too many pods", K.TOO_MANY_PODS, False),
         (F.LEGACY_INSUFFICIENT_PODS, r"Insufficient pods", K.TOO_MANY_PODS, False),
         (F.FIT_INSUFFICIENT, r"Insufficient [^\s,]{1,317}", K.INSUFFICIENT_RESOURCE, False),
@@ -645,7 +646,7 @@ _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
          K.CUSTOM_FILTER, True),
     ))
 del F, K
-_CAMEL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$")
+_CAMEL = lazy_re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$")
 _MAX_REASON = 8192          # a longer "reason" is no catalogued wording: kept as OTHER
 
 

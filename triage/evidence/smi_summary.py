@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-_REQUIRE = re.compile(r"cuda>=(\d+(?:\.\d+)?)")
+from triage import lazy_re
+
+_REQUIRE = lazy_re.compile(r"cuda>=(\d+(?:\.\d+)?)")
 
 
 def _version(text: str | None) -> tuple[int, ...] | None:

@@ -23,42 +23,43 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.log_normalise import Normalised, may_hide_text, normalise
 from triage.evidence.records_gpu import pci_key
 from triage.evidence.xid_catalog import XidClass, XidInfo, classify_code, lookup
 
-_XID_RE = re.compile(r"^Xid \((?:PCI:)?([^)]*)\):\s*(\d+)(?:\s*,\s*(.*))?$")
-_PID_RE = re.compile(r"^pid=(?:'?<unknown>'?|(\d+))\s*,\s*(?:name=([^,]*?)\s*(?:,\s*|$))?(.*)$")
-_CAUSED_BY_RE = re.compile(r"caused by previous Xid (\d+)")
-_RECOVERY_RE = re.compile(r"[Rr]ecovery action changed from (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)? to (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)?\.?$")
-_GPU_AT_RE = re.compile(r"^GPU at PCI:([0-9A-Fa-f:.]+): (GPU-[0-9A-Fa-f-]+)")
-_BUS_DROP_SHORT_RE = re.compile(r"^GPU (?:at PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?):? .*fallen off the bus")
-_GPU_LOST_RE = re.compile(r"^GPU lost from the bus")
-_INIT_FAILED_RE = re.compile(
+_XID_RE = lazy_re.compile(r"^Xid \((?:PCI:)?([^)]*)\):\s*(\d+)(?:\s*,\s*(.*))?$")
+_PID_RE = lazy_re.compile(r"^pid=(?:'?<unknown>'?|(\d+))\s*,\s*(?:name=([^,]*?)\s*(?:,\s*|$))?(.*)$")
+_CAUSED_BY_RE = lazy_re.compile(r"caused by previous Xid (\d+)")
+_RECOVERY_RE = lazy_re.compile(r"[Rr]ecovery action changed from (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)? to (?:0x[0-9a-fA-F]+ )?\(?([^()]*?)\)?\.?$")
+_GPU_AT_RE = lazy_re.compile(r"^GPU at PCI:([0-9A-Fa-f:.]+): (GPU-[0-9A-Fa-f-]+)")
+_BUS_DROP_SHORT_RE = lazy_re.compile(r"^GPU (?:at PCI:)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?):? .*fallen off the bus")
+_GPU_LOST_RE = lazy_re.compile(r"^GPU lost from the bus")
+_INIT_FAILED_RE = lazy_re.compile(
     r"^(?:GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?): )?"
     r"(RmInitAdapter failed|rm_init_adapter failed|The NVIDIA probe routine (?:failed|was not called)"
     r"|No NVIDIA (?:graphics adapter|GPU) (?:probed|found)"
     # open-gpu-kernel-modules (kernel-open/nvidia/nv.c) on a GPU the open modules do not support
     r"|Open nvidia\.ko is only ready for use on Data Center GPUs)")
 # NVRM messages known by their own words, for a kernel log copied without the `NVRM:` prefix
-_BARE_NVRM = re.compile(r"(?:GPU [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?: RmInitAdapter failed"
+_BARE_NVRM = lazy_re.compile(r"(?:GPU [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?: RmInitAdapter failed"
                         r"|Open nvidia\.ko is only ready for use on Data Center GPUs)")
 # "GPU6 _kgspIsHeartbeatTimedOut: Heartbeat timed out", "GPU6 _kgspLogRpcTimeout: *** GSP Timeout ***",
 # "GPU0 rpcRecvPoll: Timeout waiting for RPC from GSP!" (R525+ open and closed modules)
-_GSP_TIMEOUT_RE = re.compile(r"^(?:GPU(\d+) )?\S*(?:kgsp|rpc)\w*: .*(?:Heartbeat timed out|GSP Timeout|Timeout waiting for RPC from GSP)")
+_GSP_TIMEOUT_RE = lazy_re.compile(r"^(?:GPU(\d+) )?\S*(?:kgsp|rpc)\w*: .*(?:Heartbeat timed out|GSP Timeout|Timeout waiting for RPC from GSP)")
 # other GSP firmware failures the open driver prints without an Xid (src/nvidia/src/kernel/gpu/gsp/
 # kernel_gsp.c, rpc.c): back-to-back RPC timeouts that mark the GPU for reset, an RPC poll timing out,
 # an RM allocation the firmware refused, the firmware failing to boot or initialise
-_GSP_FAILURE_RE = re.compile(r"^(?:GPU(\d+) )?(?:\S{1,80}: ){0,2}[^\n]{0,200}?(?:Back to back GSP RPC timeout"
+_GSP_FAILURE_RE = lazy_re.compile(r"^(?:GPU(\d+) )?(?:\S{1,80}: ){0,2}[^\n]{0,200}?(?:Back to back GSP RPC timeout"
                              r"|rpcRecvPoll timedout|GspRmAlloc failed|Cannot initialize GSP firmware RM"
                              r"|kgspInitRm\w{0,20}: [^\n]{0,80}failed|_kgspBootstrap\w{0,60}: [^\n]{0,80}(?:failed|error))")
-_BUS_DROP_LONG_RE = re.compile(r"^The NVIDIA GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)")
-_LOADING_RE = re.compile(r"loading NVIDIA UNIX .*Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
-_API_MISMATCH_RE = re.compile(r"API mismatch: the client has the version (\S+), but\s*(?:this kernel module has the version (\S+?)\.?)?")
+_BUS_DROP_LONG_RE = lazy_re.compile(r"^The NVIDIA GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)")
+_LOADING_RE = lazy_re.compile(r"loading NVIDIA UNIX .*Kernel Module\s+(\d+\.\d+(?:\.\d+)?)")
+_API_MISMATCH_RE = lazy_re.compile(r"API mismatch: the client has the version (\S+), but\s*(?:this kernel module has the version (\S+?)\.?)?")
 _TIMESTAMP_RES = (        # wall-clock forms first: syslog prefixes may also carry "[ uptime]"
-    re.compile(r"^([A-Z][a-z]{2} +\d+ \d\d:\d\d:\d\d)"),                         # syslog / journalctl short
-    re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[,.]?\d*(?:[+-]\d\d:?\d\d|Z)?)"),  # --time-format iso, journald iso
-    re.compile(r"\[([^\]]+)\]"),                                                 # dmesg -T / uptime
+    lazy_re.compile(r"^([A-Z][a-z]{2} +\d+ \d\d:\d\d:\d\d)"),                         # syslog / journalctl short
+    lazy_re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[,.]?\d*(?:[+-]\d\d:?\d\d|Z)?)"),  # --time-format iso, journald iso
+    lazy_re.compile(r"\[([^\]]+)\]"),                                                 # dmesg -T / uptime
 )
 
 

@@ -23,14 +23,15 @@ from typing import Any, Iterable
 
 import jinja2
 
+from triage import lazy_re
 from triage.render.untrusted_text import clean
 from triage.render.view import build_view
 from triage.resources import report_templates_dir
 
 PARTS_ALL = frozenset({"head", "body", "capacity", "workloads", "release"})
 
-_MD_PUNCT = re.compile(r"([\\`*_{}\[\]<>#|~&$])")
-_LEADING = re.compile(r"^(?:([-+=>:!%'\"(),./;?@^])|(\d+)([.)]))")
+_MD_PUNCT = lazy_re.compile(r"([\\`*_{}\[\]<>#|~&$])")
+_LEADING = lazy_re.compile(r"^(?:([-+=>:!%'\"(),./;?@^])|(\d+)([.)]))")
 _LADDER_MARK = {"passed": "✅", "failed": "❌", "gap": "⚪", "not_applicable": "➖"}
 # For the HTML page, where an emoji font may be missing: marks every text font has.
 _TEXT_MARK = {"passed": "✓", "failed": "✗", "gap": "○ not checked", "not_applicable": "– n/a"}

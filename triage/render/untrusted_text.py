@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from triage import lazy_re
+
 # Evidence excerpts are quoted, never trusted to be short.
 EXCERPT_MAX_LINES = 12
 EXCERPT_MAX_LINE = 600
@@ -26,7 +28,7 @@ FIELD_MAX = 300
 # line/paragraph separators, the bidi embeddings, overrides and isolates (U+202A-U+202E,
 # U+2066-U+2069), the bidi marks (U+200E, U+200F, U+061C), and the invisible zero-width
 # characters (U+200B-U+200D, U+2060-U+2064, U+FEFF) that hide or reorder what a reader sees.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e"
+_CONTROL = lazy_re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e"
                       r"\u2060-\u2064\u2066-\u2069\ufeff]")
 
 

@@ -24,7 +24,7 @@ from triage.resources import report_templates_dir
 def labels() -> dict[str, Any]:
     """The report's fixed wording (`report_templates/labels.yaml`)."""
     path = report_templates_dir() / "labels.yaml"
-    return yaml.safe_load(path.read_text("utf-8"))
+    return yaml.load(path.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def playbook_markdown(fid: str, params: Mapping[str, Any]) -> str | None:

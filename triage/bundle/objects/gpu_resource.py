@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from triage import lazy_re
+
 # Resource names that mean "a GPU" (or a slice of one) to the scheduler.
-GPU_RESOURCE_RE = re.compile(
+GPU_RESOURCE_RE = lazy_re.compile(
     r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe))$")
 
 
@@ -103,7 +105,7 @@ PROVIDER_GPU_LABELS = {
     "nvidia.com/gpu.present": ("true",), "nvidia.com/gpu.product": None, "nvidia.com/gpu.count": None,
 }
 # instance types whose family carries NVIDIA GPUs (AWS p/g families, Azure NC/ND/NV, GCP a2/a3/g2)
-GPU_INSTANCE_TYPE = re.compile(r"^(?:p[2-6][a-z]*|g[3-6][a-z]*|gr6)\.\w{1,20}$"
+GPU_INSTANCE_TYPE = lazy_re.compile(r"^(?:p[2-6][a-z]*|g[3-6][a-z]*|gr6)\.\w{1,20}$"
                                r"|^Standard_N[CDV]\w{1,40}$|^(?:a2|a3|a4|g2)-\w{1,40}$")
 
 

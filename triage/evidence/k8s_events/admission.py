@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 REJECTED_PREFIX = "Pod was rejected: "
@@ -65,22 +66,22 @@ class AdmissionFailure:
     predicate: str | None = None
 
 
-_ADM_UNAVAILABLE = re.compile(
+_ADM_UNAVAILABLE = lazy_re.compile(
     r"requested number of (?:devices unavailable for (?P<res>\S+?)|GPUs unavailable)\.?\s+"
     r"Requested:\s*(?P<req>\d+),\s*Available:\s*(?P<avail>\d+)")
-_ADM_RES = re.compile(
+_ADM_RES = lazy_re.compile(
     r"(?P<what>cannot allocate unregistered device|no healthy devices present; cannot allocate unhealthy devices"
     r"|previously allocated devices are no longer healthy; cannot allocate unhealthy devices) (?P<res>[^\s,]+)")
-_ADM_SHARED = re.compile(r"maximum request size for shared resources is (?P<max>\d+); found (?P<found>\d+)")
-_ADM_CHANGED = re.compile(r"changed request for resource \"(?P<res>[^\"]+)\" from (?P<a>\d+) to (?P<b>\d+)")
-_ADM_OUT = re.compile(r"Node didn't have enough resource: (?P<res>[^,\s]+), requested: (?P<req>-?\d+), "
+_ADM_SHARED = lazy_re.compile(r"maximum request size for shared resources is (?P<max>\d+); found (?P<found>\d+)")
+_ADM_CHANGED = lazy_re.compile(r"changed request for resource \"(?P<res>[^\"]+)\" from (?P<a>\d+) to (?P<b>\d+)")
+_ADM_OUT = lazy_re.compile(r"Node didn't have enough resource: (?P<res>[^,\s]+), requested: (?P<req>-?\d+), "
                       r"used: (?P<used>-?\d+), capacity: (?P<cap>-?\d+)")
-_RPC_CODE = re.compile(r"rpc error: code = (\w{1,32})")
-_PREDICATE = re.compile(r"^Predicate (\w{1,64}) failed")
-_ADMISSION_HINT = re.compile(r"Allocate failed|which is unexpected|OutOf|Predicate \w{1,64} failed|Update plugin resources")
+_RPC_CODE = lazy_re.compile(r"rpc error: code = (\w{1,32})")
+_PREDICATE = lazy_re.compile(r"^Predicate (\w{1,64}) failed")
+_ADMISSION_HINT = lazy_re.compile(r"Allocate failed|which is unexpected|OutOf|Predicate \w{1,64} failed|Update plugin resources")
 _Q = r"\"[^\"]{0,512}\""
 # (kind, pattern searched in the message, group naming the resource or None); first match wins
-_FIXED: tuple[tuple[AdmissionKind, re.Pattern, str | None], ...] = tuple((k, re.compile(p), g) for k, p, g in (
+_FIXED: tuple[tuple[AdmissionKind, re.Pattern, str | None], ...] = tuple((k, lazy_re.compile(p), g) for k, p, g in (
     (AdmissionKind.TOPOLOGY_AFFINITY, r"Resources cannot be allocated with Topology locality", None),
     (AdmissionKind.NODE_SHUTDOWN, r"Pod was rejected as the node is shutting down|^node is shutting down", None),
     (AdmissionKind.INVALID_NODE_INFO, r"Kubelet cannot get node info", None),

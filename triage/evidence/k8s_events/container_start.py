@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 from triage.evidence.runtime_error import RuntimeFailure, parse_runtime_error
 
@@ -70,7 +71,7 @@ class ContainerStartFailure:
 
 _STAGES = {s.value: s for s in StartStage}
 _Q = r"\"(?P<name>[^\"]{1,253})\""
-_KINDS: tuple[tuple[StartFailureKind, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
+_KINDS: tuple[tuple[StartFailureKind, re.Pattern], ...] = tuple((k, lazy_re.compile(p)) for k, p in (
     (StartFailureKind.CONFIGMAP_KEY_MISSING, r"couldn't find key (?P<key>\S{1,253}) in ConfigMap (?P<name>\S{1,512})"),
     (StartFailureKind.SECRET_KEY_MISSING, r"couldn't find key (?P<key>\S{1,253}) in Secret (?P<name>\S{1,512})"),
     (StartFailureKind.CONFIGMAP_NOT_FOUND, r"(?:^|: |\s)configmaps? " + _Q + r" not found"),

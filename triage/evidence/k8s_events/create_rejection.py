@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 from triage.evidence.k8s_events.quota import QuotaRejection, parse_quota_rejection
 
@@ -62,15 +63,15 @@ class CreateRejection:
 
 
 _WRAPPERS = (
-    (Controller.STATEFULSET, re.compile(r"create Pod (?P<pod>\S{1,253}) in StatefulSet (?P<set>\S{1,253}) failed error: ")),
-    (Controller.CRONJOB, re.compile(r"Error creating job: ")),
-    (Controller.POD_CONTROL, re.compile(r"Error creating: ")),
+    (Controller.STATEFULSET, lazy_re.compile(r"create Pod (?P<pod>\S{1,253}) in StatefulSet (?P<set>\S{1,253}) failed error: ")),
+    (Controller.CRONJOB, lazy_re.compile(r"Error creating job: ")),
+    (Controller.POD_CONTROL, lazy_re.compile(r"Error creating: ")),
 )
 # A bounded run searched from every character of a long word costs the bound at each one:
 # the `(?<!...)` lookbehinds start each run only where a word starts.
-_FORBIDDEN = re.compile(r"(?<![a-z0-9.])(?P<k>[a-z][a-z0-9.]{0,252}) (?:\"(?P<n>[^\"]{0,253})\" )?is forbidden: ")
+_FORBIDDEN = lazy_re.compile(r"(?<![a-z0-9.])(?P<k>[a-z][a-z0-9.]{0,252}) (?:\"(?P<n>[^\"]{0,253})\" )?is forbidden: ")
 _Q = r"(?P<res>[^\s,]{1,317}) usage per (?P<scope>\w{1,64}) is (?P<enf>[^\s,.]{1,64}(?:\.\d{1,9})?)"
-_LIMITS: tuple[tuple[CreateRejectionKind, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
+_LIMITS: tuple[tuple[CreateRejectionKind, re.Pattern], ...] = tuple((k, lazy_re.compile(p)) for k, p in (
     (CreateRejectionKind.LIMIT_NO_LIMIT, r"maximum " + _Q + r"\.\s{1,2}No limit is specified"),
     (CreateRejectionKind.LIMIT_MAX, r"maximum " + _Q + r", but (?:limit|request) is (?P<obs>[^\s,\]]{1,64})"),
     (CreateRejectionKind.LIMIT_MIN, r"minimum " + _Q + r", but (?:limit|request) is (?P<obs>[^\s,\]]{1,64})"),
@@ -78,14 +79,14 @@ _LIMITS: tuple[tuple[CreateRejectionKind, re.Pattern], ...] = tuple((k, re.compi
                                       r"(?P<enf>[^\s,]{1,64}), but (?:provided ratio is (?P<obs>[^\s,\]]{1,64})"
                                       r"|no (?:request|limit) is specified or (?:request|limit) is 0)"),
 ))
-_RUNTIME_CLASS = re.compile(r"pod rejected: RuntimeClass \"(?P<rc>[^\"]{1,253})\" not found")
+_RUNTIME_CLASS = lazy_re.compile(r"pod rejected: RuntimeClass \"(?P<rc>[^\"]{1,253})\" not found")
 # k8s.io/apiserver admission/plugin/webhook/errors: "admission webhook %q denied the request: %s" (quotes
 # escaped when the line is a JSON log's string); policy/validating: "ValidatingAdmissionPolicy '%s' with
 # binding '%s' denied request: %s"
-_WEBHOOK = re.compile(r"admission webhook \\?\"(?P<w>[^\"\\]{1,253})\\?\" denied the request(?::\s{0,2}|$)")
-_VAP = re.compile(r"ValidatingAdmissionPolicy '(?P<p>[^']{1,253})' with binding '(?P<b>[^']{1,253})' denied request(?::\s{0,2}|$)")
-_PSA = re.compile(r"violates PodSecurity \"(?P<p>[^\"]{1,64})\": (?P<v>[^\n]{0,4096})")
-_PSA_ITEM = re.compile(r"(?:[^,(]|\([^()]{0,1024}\)){1,2048}")
+_WEBHOOK = lazy_re.compile(r"admission webhook \\?\"(?P<w>[^\"\\]{1,253})\\?\" denied the request(?::\s{0,2}|$)")
+_VAP = lazy_re.compile(r"ValidatingAdmissionPolicy '(?P<p>[^']{1,253})' with binding '(?P<b>[^']{1,253})' denied request(?::\s{0,2}|$)")
+_PSA = lazy_re.compile(r"violates PodSecurity \"(?P<p>[^\"]{1,64})\": (?P<v>[^\n]{0,4096})")
+_PSA_ITEM = lazy_re.compile(r"(?:[^,(]|\([^()]{0,1024}\)){1,2048}")
 
 
 def parse_create_rejection(message: str) -> CreateRejection | None:
@@ -109,10 +110,10 @@ def parse_create_rejection(message: str) -> CreateRejection | None:
     wh = _WEBHOOK.search(text, start) or _VAP.search(text, start)
     if wh is not None and quota is None:
         detail = " ".join(text[wh.start():].split())[:4096]     # the webhook's name stays in its words
-        kind = CreateRejectionKind.WEBHOOK_DENIED if wh.re is _WEBHOOK else CreateRejectionKind.POLICY_DENIED
+        kind = CreateRejectionKind.WEBHOOK_DENIED if wh.re is _WEBHOOK.compiled else CreateRejectionKind.POLICY_DENIED
         return CreateRejection(kind, detail, controller=controller, object_kind=fm.group("k") if fm else None,
                                object_name=fm.group("n") if fm else None,
-                               policy=wh.group("w") if wh.re is _WEBHOOK else wh.group("p"))
+                               policy=wh.group("w") if wh.re is _WEBHOOK.compiled else wh.group("p"))
     if fm is None and quota is None and controller is Controller.NONE:
         return None
     detail = " ".join(text[fm.end() if fm else start:].split())[:4096]

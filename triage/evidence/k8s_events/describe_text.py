@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triage import lazy_re
 from triage.bundle.objects.containers import ContainerState
 from triage.evidence.k8s_events.bounds import bounded_text, int_or_none
 
 
-_DESCRIBE_KEY = re.compile(r"^(?P<indent>\s*)(?P<k>State|Last State|Reason|Message|Exit Code|Signal|Started|Finished)"
+_DESCRIBE_KEY = lazy_re.compile(r"^(?P<indent>\s*)(?P<k>State|Last State|Reason|Message|Exit Code|Signal|Started|Finished)"
                            r":\s*(?P<v>.*)$")
-_DESCRIBE_OTHER_KEY = re.compile(r"^\s*(?:Ready|Restart Count|Image|Image ID|Port|Host Port|Command|Args|Limits"
+_DESCRIBE_OTHER_KEY = lazy_re.compile(r"^\s*(?:Ready|Restart Count|Image|Image ID|Port|Host Port|Command|Args|Limits"
                                  r"|Requests|Liveness|Readiness|Startup|Environment|Mounts|Container ID):")
 
 
@@ -71,9 +72,9 @@ class EventRow:
     message: str
 
 
-_ROW = re.compile(r"^\s*(?P<t>Warning|Normal)\s+(?P<r>[A-Za-z][\w]*)\s+(?P<age>\S+(?: \(x\d+ over [^)]*\))?)\s+"
+_ROW = lazy_re.compile(r"^\s*(?P<t>Warning|Normal)\s+(?P<r>[A-Za-z][\w]*)\s+(?P<age>\S+(?: \(x\d+ over [^)]*\))?)\s+"
                   r"(?P<src>\S+(?:, \S+)?)\s+(?P<msg>\S.*)$")
-_ROW_COUNT = re.compile(r"\(x(\d+) over")
+_ROW_COUNT = lazy_re.compile(r"\(x(\d+) over")
 
 
 def parse_event_rows(text: str) -> tuple[EventRow, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
@@ -44,10 +45,10 @@ class Eviction:
         return "low_on_resource"                # The node was low on resource: memory. Threshold quantity: ...
 
 
-_EV_LOW = re.compile(r"The node was low on resource: (?P<r>[^.\s]+(?:\.[^.\s]+)*)\.")
-_EV_THRESH = re.compile(r"Threshold quantity: (?P<t>[^,\s]+), available: (?P<a>[^.\s]+(?:\.\d+)?)")
-_EV_CONT = re.compile(r"Container (?P<c>\S+) was using (?P<u>\S+), request is (?P<r>[^,\s]+)")
-_EV_COND = re.compile(r"The node had condition: (?P<c>[^.]+)\.")
+_EV_LOW = lazy_re.compile(r"The node was low on resource: (?P<r>[^.\s]+(?:\.[^.\s]+)*)\.")
+_EV_THRESH = lazy_re.compile(r"Threshold quantity: (?P<t>[^,\s]+), available: (?P<a>[^.\s]+(?:\.\d+)?)")
+_EV_CONT = lazy_re.compile(r"Container (?P<c>\S+) was using (?P<u>\S+), request is (?P<r>[^,\s]+)")
+_EV_COND = lazy_re.compile(r"The node had condition: (?P<c>[^.]+)\.")
 
 
 def parse_eviction(message: str) -> Eviction | None:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 from triage.evidence.k8s_events.probes import BackOffKind, parse_back_off
 
@@ -35,8 +36,8 @@ class ImagePullFailure:
     detail: str
 
 
-_PULL = re.compile(r"Failed to pull image \"(?P<img>[^\"]*)\":?\s*(?P<d>.*)", re.S)
-_PULL_REASON = re.compile(r"(?:Error: )?(?P<r>ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)\b")
+_PULL = lazy_re.compile(r"Failed to pull image \"(?P<img>[^\"]*)\":?\s*(?P<d>.*)", re.S)
+_PULL_REASON = lazy_re.compile(r"(?:Error: )?(?P<r>ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)\b")
 
 
 def parse_image_pull(message: str) -> ImagePullFailure | None:

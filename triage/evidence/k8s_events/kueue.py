@@ -22,10 +22,10 @@ the job a Workload stands for from its generated name (jobframework/workload_nam
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
@@ -66,7 +66,7 @@ _R = r"(?P<res>[\w./-]{1,253})"
 _F = r"(?P<fl>[\w.-]{1,253})"
 _FM, _K = KueueFormat, KueueKind
 # (format, kind, pattern) in the order a verdict is reported: the quota first, then what rules a flavor out
-_REASONS: tuple[tuple[KueueFormat, KueueKind, re.Pattern], ...] = tuple((f, k, re.compile(p)) for f, k, p in (
+_REASONS: tuple[tuple[KueueFormat, KueueKind, lazy_re.LazyPattern], ...] = tuple((f, k, lazy_re.compile(p)) for f, k, p in (
     # v0.10+: "insufficient unused quota for %s in flavor %s, %s more needed"; <=v0.9 also "... in cohort ..."
     (_FM.UNUSED_QUOTA, _K.QUOTA, rf"insufficient unused quota (?:in cohort )?for {_R} in flavor {_F}, \S{{1,64}} more needed"),
     # v0.10-v0.18 "request > maximum capacity (%s > %s)"; v0.19 "previously considered podsets requests ...";
@@ -80,9 +80,9 @@ _REASONS: tuple[tuple[KueueFormat, KueueKind, re.Pattern], ...] = tuple((f, k, r
     (_FM.QUEUE, _K.QUEUE, r"(?P<q>(?:LocalQueue|ClusterQueue) \S{1,253}) (?:doesn't exist|not found|is inactive)"),
     (_FM.ADMISSION_CHECK, _K.ADMISSION_CHECK, r"The workload has failed admission checks"),
 ))
-_PODSET = re.compile(r"(?:couldn't|failed to) assign flavors to pod set (\S{1,253}): ")
-_ERROR = re.compile(r"failed to assign flavors to pod set \S{1,253}: ")
-_NAME = re.compile(r"^([a-z0-9]{1,63})-(.{1,253})-[a-z0-9]{5}$")
+_PODSET = lazy_re.compile(r"(?:couldn't|failed to) assign flavors to pod set (\S{1,253}): ")
+_ERROR = lazy_re.compile(r"failed to assign flavors to pod set \S{1,253}: ")
+_NAME = lazy_re.compile(r"^([a-z0-9]{1,63})-(.{1,253})-[a-z0-9]{5}$")
 # jobframework integrations: the lowercase kind in a Workload's name -> the owner's kind
 _KINDS = {"job": "Job", "pod": "Pod", "jobset": "JobSet", "rayjob": "RayJob", "raycluster": "RayCluster",
           "pytorchjob": "PyTorchJob", "tfjob": "TFJob", "mpijob": "MPIJob", "xgboostjob": "XGBoostJob",

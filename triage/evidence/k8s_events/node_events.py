@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text, int_or_none
 
 
@@ -20,7 +21,7 @@ class NodeNotReady:
     status: str            # NodeNotReady
 
 
-_NODE_STATUS = re.compile(r"Node (?P<n>\S+) status is now: (?P<s>NodeNotReady)\b|(?P<p>Node is not ready)")
+_NODE_STATUS = lazy_re.compile(r"Node (?P<n>\S+) status is now: (?P<s>NodeNotReady)\b|(?P<p>Node is not ready)")
 
 
 def parse_node_not_ready(message: str) -> NodeNotReady | None:
@@ -37,7 +38,7 @@ class SystemOOM:
     pid: int | None
 
 
-_SYSTEM_OOM = re.compile(r"System OOM encountered(?:, victim process: (?P<v>.*?), pid: (?P<p>\d+))?")
+_SYSTEM_OOM = lazy_re.compile(r"System OOM encountered(?:, victim process: (?P<v>.*?), pid: (?P<p>\d+))?")
 
 
 def parse_system_oom(message: str) -> SystemOOM | None:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 from triage.evidence.runtime_error import RuntimeFailure, parse_runtime_error
 
@@ -42,8 +43,8 @@ class VolumeFailureKind(str, Enum):
 
 
 # the volume plugins' own causes: secret / configmap `%s %q not found`, hostPath's type checker
-_MISSING = re.compile(r"\b(?P<k>secret|configmap)s? \"(?P<n>[^\"]{1,253})\" not found")
-_HOSTPATH = re.compile(r"hostPath type check failed: (?P<p>\S{1,1024}) is not a")
+_MISSING = lazy_re.compile(r"\b(?P<k>secret|configmap)s? \"(?P<n>[^\"]{1,253})\" not found")
+_HOSTPATH = lazy_re.compile(r"hostPath type check failed: (?P<p>\S{1,1024}) is not a")
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,10 @@ class VolumeFailure:
         return m.group("p") if m else None
 
 
-_VOL_OP = re.compile(r"(?P<op>MountVolume\.SetUp|MountVolume\.MountDevice|MountVolume\.WaitForAttach|AttachVolume\.Attach)"
+_VOL_OP = lazy_re.compile(r"(?P<op>MountVolume\.SetUp|MountVolume\.MountDevice|MountVolume\.WaitForAttach|AttachVolume\.Attach)"
                      r" failed for volume \"(?P<v>[^\"]*)\"\s*:?\s*(?P<d>.*)", re.S)
-_VOL_MULTI = re.compile(r"Multi-Attach error for volume \"(?P<v>[^\"]*)\"\s*(?P<d>.*)", re.S)
-_VOL_LIST = re.compile(r"(?P<k>unmounted|unattached) volumes=\[(?P<l>[^\]]{0,4096})\]")
+_VOL_MULTI = lazy_re.compile(r"Multi-Attach error for volume \"(?P<v>[^\"]*)\"\s*(?P<d>.*)", re.S)
+_VOL_LIST = lazy_re.compile(r"(?P<k>unmounted|unattached) volumes=\[(?P<l>[^\]]{0,4096})\]")
 
 
 def parse_volume_failure(message: str) -> VolumeFailure | None:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
@@ -43,9 +44,9 @@ class ProbeFailure:
     target: str | None = None    # URL or host:port the probe reached for
 
 
-_PROBE = re.compile(r"(?P<kind>Liveness|Readiness|Startup) probe (?P<verb>failed|errored|warning):\s*(?P<out>.*)", re.S)
-_STATUS = re.compile(r"statuscode:\s*(\d{3})|^([1-5]\d{2})$")
-_URL = re.compile(r"(?:Get|Post|Head) \"?(?P<u>[a-z]+://[^\"\s]+)\"?|dial tcp (?P<a>[^\s:]+:\d+)")
+_PROBE = lazy_re.compile(r"(?P<kind>Liveness|Readiness|Startup) probe (?P<verb>failed|errored|warning):\s*(?P<out>.*)", re.S)
+_STATUS = lazy_re.compile(r"statuscode:\s*(\d{3})|^([1-5]\d{2})$")
+_URL = lazy_re.compile(r"(?:Get|Post|Head) \"?(?P<u>[a-z]+://[^\"\s]+)\"?|dial tcp (?P<a>[^\s:]+:\d+)")
 
 
 def parse_probe_failure(message: str) -> ProbeFailure | None:
@@ -96,7 +97,7 @@ class ContainerKilled:
     cause: KillCause
 
 
-_KILL = re.compile(r"Container (?P<c>\S+) (?:failed (?P<p>liveness|startup) probe|(?P<d>definition changed))"
+_KILL = lazy_re.compile(r"Container (?P<c>\S+) (?:failed (?P<p>liveness|startup) probe|(?P<d>definition changed))"
                    r"|Stopping container (?P<s>\S+)")
 
 
@@ -126,7 +127,7 @@ class BackOff:
     delay: str | None = None     # 5m0s, from the CrashLoopBackOff waiting message
 
 
-_BACKOFF = re.compile(
+_BACKOFF = lazy_re.compile(
     r"[Bb]ack-off (?:(?P<delay>\S+) )?restarting failed container(?:[ =](?P<c>[^\s=]+)(?: in pod| pod=)\s*(?P<pod>\S+))?"
     r"|Back-off pulling image \"(?P<img>[^\"]*)\"")
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
@@ -61,13 +62,13 @@ class QuotaRejection:
         return tuple(a.resource for a in self.limited)
 
 
-_QUOTA = re.compile(r"exceeded quota: (?P<q>[^,\s]{1,253}), requested: (?P<r>\S{0,4096}), used: (?P<u>\S{0,4096}), "
+_QUOTA = lazy_re.compile(r"exceeded quota: (?P<q>[^,\s]{1,253}), requested: (?P<r>\S{0,4096}), used: (?P<u>\S{0,4096}), "
                     r"limited: (?P<l>\S{0,4096})")
 # starts where a word starts: from every character of a long word it would cost 252 steps each
-_FORBIDDEN = re.compile(r"(?<![a-z0-9.])(?P<k>[a-z][a-z0-9.]{0,252}) \"(?P<n>[^\"]{0,253})\" is forbidden")
+_FORBIDDEN = lazy_re.compile(r"(?<![a-z0-9.])(?P<k>[a-z][a-z0-9.]{0,252}) \"(?P<n>[^\"]{0,253})\" is forbidden")
 _RES_LIST = r"(?P<res>[^\s,]{1,317}(?:, ?[^\s,]{1,317}){0,64})"
 # the other wordings of the ResourceQuota admission, in the order the plugin checks them
-_OTHER: tuple[tuple[QuotaKind, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
+_OTHER: tuple[tuple[QuotaKind, re.Pattern], ...] = tuple((k, lazy_re.compile(p)) for k, p in (
     (QuotaKind.MUST_SPECIFY, r"failed quota: (?P<q>[^:\s]{1,253}): must specify " + _RES_LIST),
     (QuotaKind.FAILED_CONSTRAINT, r"failed quota: (?P<q>[^:\s]{1,253}): (?P<d>[^\n]{1,1024})"),
     (QuotaKind.STATUS_UNKNOWN, r"status unknown for quota: (?P<q>[^,\s]{1,253}), resources?: " + _RES_LIST),

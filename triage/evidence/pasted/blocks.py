@@ -21,6 +21,8 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from triage import lazy_re
+
 MAX_LINES = 200_000
 MAX_LINE_CHARS = 16_384
 
@@ -42,7 +44,7 @@ SHAPES = (DESCRIBE_POD, DESCRIBE_NODE, GET_EVENTS, GET_PODS, GET_NODES, LOGS, NV
 
 _TOOLS = ("kubectl", "oc", "k", "nvidia-smi", "dmesg", "journalctl", "sudo", "microk8s", "k3s")
 # `$ cmd`, `# cmd`, `user@host:~$ cmd`, `[root@host dir]# cmd`, `PS C:\> cmd`, `> cmd`
-_PROMPT = re.compile(r"^\s*(?:\S{0,120}?[$#>%]|\[[^\]\n]{0,120}\][$#])\s+(?P<cmd>\S.*)$")
+_PROMPT = lazy_re.compile(r"^\s*(?:\S{0,120}?[$#>%]|\[[^\]\n]{0,120}\][$#])\s+(?P<cmd>\S.*)$")
 
 
 @dataclass(frozen=True)
@@ -193,20 +195,20 @@ def shape_of_command(cmd: Command) -> str:
 
 # ---- shape by content (no prompt) -------------------------------------------------------
 
-_NAME_LINE = re.compile(r"^Name:\s+\S")
-_EVENTS_HEADER = re.compile(r"^(?:NAMESPACE\s+)?LAST SEEN\s+TYPE\s+REASON\s+(?:OBJECT|KIND)")
-_PODS_HEADER = re.compile(r"^(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE")
-_NODES_HEADER = re.compile(r"^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION")
+_NAME_LINE = lazy_re.compile(r"^Name:\s+\S")
+_EVENTS_HEADER = lazy_re.compile(r"^(?:NAMESPACE\s+)?LAST SEEN\s+TYPE\s+REASON\s+(?:OBJECT|KIND)")
+_PODS_HEADER = lazy_re.compile(r"^(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE")
+_NODES_HEADER = lazy_re.compile(r"^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION")
 # a `kubectl get pods` row pasted without its header: NAME READY STATUS RESTARTS AGE
-_POD_ROW = re.compile(r"^(?:[a-z0-9][a-z0-9.-]{0,252}\s+)?[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
+_POD_ROW = lazy_re.compile(r"^(?:[a-z0-9][a-z0-9.-]{0,252}\s+)?[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
                       r"\d{1,9}(?: \([^)]{0,40}\))?\s+\d{1,6}[smhdy]")
-_SMI_BANNER = re.compile(r"^\s*(?:[|+]\s*)?NVIDIA-SMI \d")   # not `\s*[|+]?\s*`: quadratic on a line of spaces
-_SMI_Q = re.compile(r"^=+NVSMI LOG=+\s*$")
-_SMI_L = re.compile(r"^GPU \d+: .*\(UUID: GPU-")
-_KERNEL = re.compile(r"^(?:\[\s*\d+\.\d+\]|\S+ +\d+ \d\d:\d\d:\d\d \S+ kernel:|\d{4}-\d\d-\d\dT\S+ \S+ kernel:)")
-_NODE_SECTION = re.compile(r"^(?:Capacity|Allocatable|Allocated resources|System Info|Non-terminated Pods|Taints|Roles|"
+_SMI_BANNER = lazy_re.compile(r"^\s*(?:[|+]\s*)?NVIDIA-SMI \d")   # not `\s*[|+]?\s*`: quadratic on a line of spaces
+_SMI_Q = lazy_re.compile(r"^=+NVSMI LOG=+\s*$")
+_SMI_L = lazy_re.compile(r"^GPU \d+: .*\(UUID: GPU-")
+_KERNEL = lazy_re.compile(r"^(?:\[\s*\d+\.\d+\]|\S+ +\d+ \d\d:\d\d:\d\d \S+ kernel:|\d{4}-\d\d-\d\dT\S+ \S+ kernel:)")
+_NODE_SECTION = lazy_re.compile(r"^(?:Capacity|Allocatable|Allocated resources|System Info|Non-terminated Pods|Taints|Roles|"
                            r"Unschedulable|Lease|Addresses|PodCIDRs?|ProviderID):")
-_POD_SECTION = re.compile(r"^(?:Containers|Init Containers|Controlled By|QoS Class|Node-Selectors|Tolerations|Volumes|"
+_POD_SECTION = lazy_re.compile(r"^(?:Containers|Init Containers|Controlled By|QoS Class|Node-Selectors|Tolerations|Volumes|"
                           r"Namespace|Status|IP|IPs|Node|Priority|Service Account|Start Time):")
 
 

@@ -18,8 +18,10 @@ import re
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 
-_KEY = re.compile(r"^(?P<k>[A-Z][A-Za-z0-9 ()/-]{0,60}):(?:\s+(?P<v>.*))?$")
-_SUB_KEY = re.compile(r"^(?P<indent> +)(?P<k>[A-Za-z][A-Za-z0-9 ._/()-]{0,80}):(?:\s+(?P<v>.*))?$")
+from triage import lazy_re
+
+_KEY = lazy_re.compile(r"^(?P<k>[A-Z][A-Za-z0-9 ()/-]{0,60}):(?:\s+(?P<v>.*))?$")
+_SUB_KEY = lazy_re.compile(r"^(?P<indent> +)(?P<k>[A-Za-z][A-Za-z0-9 ._/()-]{0,80}):(?:\s+(?P<v>.*))?$")
 
 
 @dataclass

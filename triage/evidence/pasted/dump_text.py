@@ -16,14 +16,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from triage import lazy_re
 from triage.evidence.pasted.blocks import input_lines
 
-_START = re.compile(r"^==== START logs for container (?P<c>\S{1,253}) of pod (?P<ns>[^/\s]{1,253})/(?P<p>\S{1,253}) ====$")
-_END = re.compile(r"^==== END logs for container \S{1,253} of pod \S{1,510} ====$")
-_PREFIX = re.compile(r"^\[pod/(?P<pod>[^/\]\s]{1,253})/(?P<ctr>[^/\]\s]{1,253})\] ?")
-_JSON_ITEM_NAME = re.compile(r'^ {16}"name": "(?P<n>[^"]{1,253})",?$')
-_YAML_ITEM_NAME = re.compile(r"^ {4}name: (?P<n>\S{1,253})\s*$")
-_YAML_TOP_NAME = re.compile(r"^ {2}name: (?P<n>\S{1,253})\s*$")
+_START = lazy_re.compile(r"^==== START logs for container (?P<c>\S{1,253}) of pod (?P<ns>[^/\s]{1,253})/(?P<p>\S{1,253}) ====$")
+_END = lazy_re.compile(r"^==== END logs for container \S{1,253} of pod \S{1,510} ====$")
+_PREFIX = lazy_re.compile(r"^\[pod/(?P<pod>[^/\]\s]{1,253})/(?P<ctr>[^/\]\s]{1,253})\] ?")
+_JSON_ITEM_NAME = lazy_re.compile(r'^ {16}"name": "(?P<n>[^"]{1,253})",?$')
+_YAML_ITEM_NAME = lazy_re.compile(r"^ {4}name: (?P<n>\S{1,253})\s*$")
+_YAML_TOP_NAME = lazy_re.compile(r"^ {2}name: (?P<n>\S{1,253})\s*$")
 
 
 @dataclass

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 
+from triage import lazy_re
 from triage.evidence.pasted.source_map import Anchor
 
-_HEADER_CELL = re.compile(r"\S+(?: \S+)*")          # cells are separated by two spaces or more
+_HEADER_CELL = lazy_re.compile(r"\S+(?: \S+)*")          # cells are separated by two spaces or more
 
 
 def header_columns(header: str) -> list[tuple[str, int]]:
