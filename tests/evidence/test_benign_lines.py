@@ -33,8 +33,8 @@ def test_no_finding_signature_fires_on_a_benign_line(benign):
 
 
 def test_benign_table_is_well_formed():
-    roles = {"device-plugin", "gfd", "toolkit", "validator", "driver", "kernel", "mig-manager", "dcgm-exporter",
-             "workload"}
+    roles = {"device-plugin", "dra-plugin", "gfd", "toolkit", "validator", "driver", "kernel", "mig-manager",
+             "dcgm-exporter", "workload"}
     assert {b.role for b in BENIGN_SAMPLES} == roles
     for b in BENIGN_SAMPLES:
         assert b.component and b.source and "\n" not in b.line

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class BenignLine:
     component: str      # who prints it
-    role: str           # device-plugin | gfd | toolkit | validator | driver | kernel | mig-manager | dcgm-exporter | workload
+    role: str           # device-plugin | dra-plugin | gfd | toolkit | validator | driver | kernel | mig-manager |
+                        # dcgm-exporter | workload
     source: str         # repository and path of the format string
     line: str           # a line written from that format string
     why: str = ""       # why it is harmless, when the wording suggests otherwise
@@ -36,6 +37,9 @@ DRV = "NVIDIA/gpu-driver-container"
 MIG = "NVIDIA/mig-parted"
 DCGM = "NVIDIA/dcgm-exporter"
 NCCL = "NVIDIA/nccl"
+DRA = "NVIDIA/k8s-dra-driver-gpu"
+GKE = "GoogleCloudPlatform/container-engine-accelerators"
+COS = "cos/tools (cos.googlesource.com, mirrored as dims/cos-tools)"
 
 _B = BenignLine
 
@@ -103,6 +107,100 @@ BENIGN_SAMPLES: tuple[BenignLine, ...] = (
        "I1129 14:01:03.000101       1 main.go:205] No devices are configured for MPS sharing; Waiting indefinitely."),
     _B("device-plugin", "device-plugin", f"{DP} internal/plugin/mps.go",
        'I1129 14:01:03.000201       1 mps.go:70] "MPS daemon is healthy" resource="nvidia.com/gpu"'),
+    # --- NVIDIA DRA driver (v25.3 - v25.12+) ----------------------------------------------------------
+    _B("DRA kubelet plugin (init container)", "dra-plugin", f"{DRA} hack/kubelet-plugin-prestart.sh",
+       "create symlink: /driver-root -> /driver-root-parent/driver"),
+    _B("DRA kubelet plugin (init container)", "dra-plugin", f"{DRA} hack/kubelet-plugin-prestart.sh",
+       "2026-11-29T14:01:02Z  /driver-root (/run/nvidia/driver on host): nvidia-smi: '/driver-root/usr/bin/nvidia-smi', "
+       "libnvidia-ml.so.1: '/driver-root/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1', current contents: [bin dev etc "
+       "lib usr].", "the check's own report with both files found"),
+    _B("DRA kubelet plugin (init container)", "dra-plugin", f"{DRA} hack/kubelet-plugin-prestart.sh",
+       "nvidia-smi returned with code 0: success, leave"),
+    _B("DRA kubelet plugin (gpus)", "dra-plugin", f"{DRA} cmd/gpu-kubelet-plugin/device_state.go",
+       "I1129 14:01:03.000101       1 device_state.go:86] Using devRoot=/driver-root"),
+    _B("DRA kubelet plugin (gpus)", "dra-plugin", f"{DRA} cmd/gpu-kubelet-plugin/nvlib.go (v25.12+)",
+       "I1129 14:01:03.000201       1 nvlib.go:197] Traverse GPU devices"),
+    _B("DRA kubelet plugin (gpus)", "dra-plugin", f"{DRA} cmd/gpu-kubelet-plugin/nvlib.go (v25.12+)",
+       "I1129 14:01:03.000301       1 nvlib.go:303] Adding device gpu-0 to allocatable devices"),
+    _B("DRA kubelet plugin (gpus)", "dra-plugin", f"{DRA} cmd/gpu-kubelet-plugin/device_state.go (v25.8+)",
+       "I1129 14:01:03.000401       1 device_state.go:220] Create empty checkpoint"),
+    _B("DRA kubelet plugin (gpus)", "dra-plugin", f"{DRA} cmd/gpu-kubelet-plugin/device_state.go (v25.12+)",
+       "I1129 14:01:03.000501       1 device_state.go:104] Muting CDI logger (verbosity is smaller 7: 4)"),
+    _B("DRA kubelet plugin (gpus)", "dra-plugin", f"{DRA} cmd/gpu-kubelet-plugin/driver.go (HEAD)",
+       "W1129 14:01:03.000601       1 driver.go:80] DynamicMIG enabled but no MIG capable GPU found on this node; "
+       "falling back to legacy Full GPU support", "a feature gate without MIG GPUs: full GPUs are offered"),
+    _B("DRA kubelet plugin (gpus)", "dra-plugin", f"{DRA} cmd/gpu-kubelet-plugin/driver.go",
+       "I1129 14:05:00.000101       1 driver.go:415] Returning newly prepared devices for claim "
+       "'ml/gpu-claim:6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b': [{[gpu] gpu.nvidia.com gpu-0 "
+       "[k8s.gpu.nvidia.com/device=gpu-0]}]"),
+    _B("DRA kubelet plugin (compute-domains)", "dra-plugin", f"{DRA} cmd/compute-domain-kubelet-plugin/nvlib.go (v25.8+)",
+       "I1129 14:01:03.000701       1 nvlib.go:224] no-clique fallback: fabric not attached (device "
+       "0/GPU-4404041a-04cf-1ccf-9e70-f139a9b1e23c)", "a GPU without multi-node NVLink: no ComputeDomain there"),
+    _B("DRA kubelet plugin (compute-domains)", "dra-plugin", f"{DRA} cmd/compute-domain-kubelet-plugin/nvlib.go (v25.8+)",
+       "I1129 14:01:03.000801       1 nvlib.go:247] identified fabric clique UUID/ID (device "
+       "0/GPU-4404041a-04cf-1ccf-9e70-f139a9b1e23c): 7a9c1b2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d/32766"),
+    _B("ComputeDomain daemon", "dra-plugin", f"{DRA} cmd/compute-domain-daemon/main.go (v25.12+)",
+       "I1129 14:02:00.000101       1 main.go:245] no cliqueID: skipping controller and IMEX daemon management",
+       "a node without an NVLink clique runs no IMEX daemon"),
+    _B("ComputeDomain daemon", "dra-plugin", f"{DRA} cmd/compute-domain-daemon/main.go (v25.8+)",
+       "I1129 14:02:00.000201       1 main.go:488] Rendered IMEX daemon config file with: {IMEXCmdBindInterfaceIP:10.0.3.7 "
+       "IMEXDaemonNodesConfigPath:/imexd/nodes_config.cfg}"),
+    _B("ComputeDomain daemon", "dra-plugin", f"{DRA} cmd/compute-domain-daemon/process.go",
+       "I1129 14:02:00.000301       1 process.go:89] Start: /usr/bin/nvidia-imex -c /imexd/imexd.cfg"),
+    _B("ComputeDomain daemon", "dra-plugin", f"{DRA} cmd/compute-domain-daemon/process.go",
+       "I1129 14:02:00.000401       1 process.go:114] Started process with pid 42"),
+    _B("ComputeDomain daemon", "dra-plugin", f"{DRA} cmd/compute-domain-daemon/main.go",
+       "I1129 14:02:30.000501       1 main.go:368] Got update, (re)start IMEX daemon",
+       "a new peer joined: the daemon restarts nvidia-imex on purpose"),
+    # --- GKE's device plugin (container-engine-accelerators) --------------------------------------------------
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} cmd/nvidia_gpu/nvidia_gpu.go",
+       "I1129 14:01:02.000101       1 nvidia_gpu.go:112] device-plugin started"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} cmd/nvidia_gpu/nvidia_gpu.go",
+       "E1129 14:01:02.000201       1 nvidia_gpu.go:132] Encountered error while parsing GPU fraction divisor file: GPU "
+       "fraction divisor file not defined at , defaulting to 1", "no fractional-GPU file on a node without it: 1"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go",
+       "I1129 14:01:02.000301       1 manager.go:122] There is no Xid config specified "),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go",
+       "I1129 14:01:02.000401       1 manager.go:456] Starting filesystem watcher."),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go",
+       "I1129 14:01:02.000501       1 manager.go:466] starting device-plugin server at: "
+       "/device-plugin/nvidiaGPU-1764424862.sock"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go",
+       "I1129 14:01:02.000601       1 manager.go:493] device-plugin server started serving"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go",
+       "I1129 14:01:02.000701       1 manager.go:501] device-plugin registered with the kubelet"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/beta_plugin.go",
+       "I1129 14:01:02.000801       1 beta_plugin.go:47] device-plugin: nvidia0 device marked as Healthy"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/health_check/health_checker.go",
+       "W1129 14:01:02.000901       1 health_checker.go:226] Warning: /dev/nvidia0 is too old to support healthchecking: "
+       "ERROR_NOT_SUPPORTED. It will always be marked healthy.", "the device stays healthy, only unmonitored"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/health_check/health_checker.go",
+       "I1129 14:09:00.000101       1 health_checker.go:411] Health checker is skipping Xid 13 error",
+       "an application Xid the health checker ignores"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/health_check/health_checker.go",
+       "I1129 14:09:00.000201       1 health_checker.go:398] Skip error Xid=31 as it is not Xid Critical"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go",
+       "I1129 14:01:03.000101       1 manager.go:331] MPS is healthy, active thread percentage = 100"),
+    # --- GKE's driver installer (the DaemonSet's script and the COS installer) ---------------------------------
+    _B("GKE nvidia-driver-installer", "driver", f"{GKE} nvidia-driver-installer/cos/daemonset-preloaded.yaml",
+       "Checking for existing GPU driver modules"),
+    _B("GKE nvidia-driver-installer", "driver", f"{GKE} nvidia-driver-installer/cos/daemonset-preloaded.yaml",
+       "No GPU driver module detected, installing now"),
+    _B("GKE nvidia-driver-installer", "driver", f"{GKE} nvidia-driver-installer/cos/daemonset-preloaded.yaml",
+       "GPU driver is already installed, the installed version may or may not be the driver version being tried to "
+       "install, skipping installation", "the modules are loaded already: nothing to do"),
+    _B("GKE nvidia-driver-installer", "driver", f"{COS} src/cmd/cos_gpu_installer/internal/commands/install.go",
+       "I1129 14:00:20.000101    2851 install.go:187] Installing GPU driver version 535.183.01"),
+    _B("GKE nvidia-driver-installer", "driver", f"{COS} src/cmd/cos_gpu_installer/internal/commands/install.go",
+       "I1129 14:00:45.000201    2851 install.go:283] Failed to load kernel module, err: failed to load GPU drivers: "
+       "exit status 1. Retrying driver installation with legacy linking",
+       "the installer retries by itself; only a failure of the retry is logged as an error"),
+    _B("GKE nvidia-driver-installer", "driver", f"{COS} src/cmd/cos_gpu_installer/internal/installer/installer.go",
+       "I1129 14:00:50.000301    2851 installer.go:53] Verifying GPU driver installation"),
+    _B("GKE nvidia-driver-installer", "driver", f"{COS} src/cmd/cos_gpu_installer/internal/commands/install.go",
+       "I1129 14:00:55.000401    2851 install.go:305] Finished installing the drivers."),
+    _B("GKE nvidia-driver-installer", "driver", f"{GKE} nvidia-driver-installer/ubuntu/entrypoint.sh",
+       "Verifying Nvidia installation... DONE."),
     # --- GPU Feature Discovery -----------------------------------------------------------------
     _B("gpu-feature-discovery", "gfd", f"{DP} cmd/gpu-feature-discovery/main.go",
        "I1129 14:01:05.000001       1 main.go:163] Starting OS watcher."),

@@ -62,6 +62,8 @@ class LogKind(enum.Enum):
     PLUGIN_KUBELET_RESTART = "plugin_kubelet_restart"
     PLUGIN_ALLOCATE_UNAVAILABLE = "plugin_allocate_unavailable"
     PLUGIN_CONFIG_INVALID = "plugin_config_invalid"
+    DRA_CDI_FAILED = "dra_cdi_failed"                    # the DRA kubelet plugin cannot write its CDI specs
+    COMPUTE_DOMAIN_NOT_READY = "compute_domain_not_ready"  # ComputeDomain / IMEX daemon / clique not ready
     GFD_ERROR = "gfd_error"
     MIG_ASSERTION_NORMAL = "mig_assertion_normal"
     MIG_APPLY_FAILED = "mig_apply_failed"

@@ -311,7 +311,7 @@ SIGNATURES: tuple[Signature, ...] = (
          r"XidCriticalError: Xid=(?P<xid>\d{1,5}) on Device=(?P<device>[\w-]{1,96})(?P<old>, the device will go unhealthy)?",
          "XidCriticalError: Xid=94 on Device=GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8; marking device as unhealthy.",
          lambda m, line: {"xid": int(m.group("xid")), "device": m.group("device"),
-                          "format": "2020" if m.group("old") else "current"}),
+                          "format": "gke" if ", uuid=" in line else "2020" if m.group("old") else "current"}),
     _sig("plugin_device_unhealthy", K.PLUGIN_DEVICE_UNHEALTHY, "device marked unhealthy",
          r"'(?P<resource>[^']{1,96})' device marked unhealthy: (?P<device>[\w-]{1,96})",
          "2020/08/10 19:09:42 'nvidia.com/gpu' device marked unhealthy: GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8"),
@@ -357,6 +357,162 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Available: ?(?P<available>\d{1,9})",
          "Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, "
          "Available: 0, which is unexpected"),
+    # --- NVIDIA DRA driver (k8s-dra-driver-gpu v25.3 - v25.12+: gpu-kubelet-plugin, compute-domain-*) ----
+    # the kubelet plugin's init container (hack/kubelet-plugin-prestart.sh) checks the driver under
+    # NVIDIA_DRIVER_ROOT every 10 s; the plugins themselves locate libnvidia-ml.so.1 / nvidia-smi there (root.go)
+    _sig("dra_driver_root", K.DRIVER_VALIDATION_FAILED,
+         ("Has the NVIDIA GPU driver been set up?", "on host): nvidia-smi: ", "failed to locate driver libraries",
+          "failed to locate nvidia-smi"),
+         r"(?P<check>Check failed\. Has the NVIDIA GPU driver been set up\?)"
+         r"|\((?P<driver_root>[^()\s]{1,200}) on host\): nvidia-smi: (?:(?P<smi>not found), |'[^']{1,200}', "
+         r"(?P<lib>libnvidia-ml\.so\.1): not found, )"
+         r"|failed to locate (?P<what>driver libraries|nvidia-smi): error locating \"(?P<file>[^\"]{1,100})\"",
+         "Check failed. Has the NVIDIA GPU driver been set up? It is expected to be installed under NVIDIA_DRIVER_ROOT "
+         "(currently set to '/run/nvidia/driver') in the host filesystem. If that path appears to be unexpected: review "
+         "the DRA driver's 'nvidiaDriverRoot' Helm chart variable. Otherwise, review if the GPU driver has actually been "
+         "installed under that path.",
+         lambda m, line: {"variant": "dra_plugin" if m.group("what") else "dra_prestart",
+                          "driver_root": m.group("driver_root"),
+                          "missing": m.group("file") or ("nvidia-smi" if m.group("smi") else
+                                                         "libnvidia-ml.so.1" if m.group("lib") else None)}),
+    _sig("dra_nvml_init", K.PLUGIN_NVML_UNAVAILABLE, ("ensureNVML failed: ", "error initializing NVML: "),
+         r"(?:ensureNVML failed|error initializing NVML): (?!Driver Not Loaded|ERROR_DRIVER_NOT_LOADED|Driver/library version mismatch|ERROR_LIB_RM_VERSION_MISMATCH)(?P<nvml_error>[A-Z][\w/ -]{0,60}\w)",
+         "Error: error creating driver: error enumerating all possible devices: error enumerating allocatable devices: "
+         "ensureNVML failed: ERROR_LIBRARY_NOT_FOUND",
+         with_params(groups, generation="dra"), "plugin_nvml"),
+    # k8s.io/dynamic-resource-allocation kubeletplugin.Start (vendored): the plugin's two sockets and its slices
+    _sig("dra_registration_failed", K.PLUGIN_REGISTER_FAILED, ("start registrar: ", "start DRA service: ",
+                                                              "failed registration process: ",
+                                                              "start ResourceSlice controller: "),
+         r"(?P<step>start registrar|start DRA service|failed registration process|start ResourceSlice controller): "
+         r"(?P<reason>.{1,200})",
+         "Error: error creating driver: start registrar: start gRPC server: listen on "
+         "\"/var/lib/kubelet/plugins_registry/gpu.nvidia.com-reg.sock\": listen unix "
+         "/var/lib/kubelet/plugins_registry/gpu.nvidia.com-reg.sock: bind: permission denied",
+         lambda m, line: {"step": m.group("step"), "variant": "dra"}),
+    _sig("dra_cdi_failed", K.DRA_CDI_FAILED, ("CDI handler", "CDI spec file", "path for cdi file generation",
+                                              "error setting up nvidia-cdi-hook"),
+         r"(?P<step>unable to create (?:vfio )?CDI handler|unable to create base CDI spec file|unable to create CDI spec "
+         r"file for claim|unable to delete CDI spec file for claim|path for cdi file generation is not a directory"
+         r"|error setting up nvidia-cdi-hook)",
+         "Error: error creating driver: unable to create CDI handler: failed to create CDI cache: failed to create "
+         "directory /var/run/cdi: mkdir /var/run/cdi: read-only file system"),
+    _sig("dra_mps_daemon", K.CUDA_MPS_ERROR, ("MPS control daemon is not yet ready", "error starting MPS control daemon",
+                                              "error stopping MPS control daemon"),
+         r"(?P<step>MPS control daemon is not yet ready|error starting MPS control daemon|error stopping MPS control daemon)",
+         "error preparing devices for claim ml/mps-claim:0d5c2f8e-1c2b-4c7a-9f2e-3b1d2a4c5e6f: prepare devices failed: "
+         "error applying GPU config: MPS control daemon is not yet ready: failed to get deployment: "
+         "deployment.apps \"mps-control-daemon-0d5c2f8e\" not found",
+         with_params(groups, variant="dra")),
+    _sig("dra_config_invalid", K.PLUGIN_CONFIG_INVALID,
+         ("error validating GPU config", "error normalizing GPU config", "error decoding config parameters",
+          "only opaque parameters are supported by this driver", "MPS is not yet supported when using",
+          "feature gate validation failed", "error validating config: ", "cannot apply GpuConfig to device",
+          "cannot apply GPU config to request"),
+         r"(?P<reason>error validating GPU config|error normalizing GPU config|error decoding config parameters"
+         r"|only opaque parameters are supported by this driver|MPS is not yet supported when using "
+         r"featureGates\.DynamicMIG=true|feature gate validation failed|error validating config|cannot apply GpuConfig "
+         r"to device|cannot apply GPU config to request)",
+         "error preparing devices for claim ml/shared-gpu:5f0c1b2a-8d3e-4c6f-a1b2-c3d4e5f60718: prepare devices failed: "
+         "error validating GPU config: invalid sharing config: unknown GPU sharing strategy: TimeSliceing"),
+    # ComputeDomain (multi-node NVLink): the channel's prepare waits for the node's IMEX daemon; the daemon
+    # (cmd/compute-domain-daemon) runs nvidia-imex and answers its probe with `check`
+    _sig("compute_domain_not_ready", K.COMPUTE_DOMAIN_NOT_READY,
+         ("current node not ready in ComputeDomain", "error asserting ComputeDomain Ready", "IMEX daemon not ready",
+          "IMEX daemon check failed", "error (re)starting IMEX daemon", "failed to ensure IMEX daemon is started",
+          "CDI container edits did not apply", "watchdog: process lost"),
+         r"(?P<reason>current node not ready in ComputeDomain|error asserting ComputeDomain Ready|IMEX daemon not ready"
+         r"|IMEX daemon check failed|error \(re\)starting IMEX daemon|failed to ensure IMEX daemon is started"
+         r"|CDI container edits did not apply|watchdog: process lost)",
+         "error preparing devices for claim ml/imex-channel-0:6b0e2c1d-3f4a-4b5c-8d9e-0a1b2c3d4e5f: prepare devices "
+         "failed: error applying config: error asserting ComputeDomain Ready: current node not ready in ComputeDomain",
+         lambda m, line: {"reason": {"current node not ready in ComputeDomain": "node_not_ready",
+                                     "error asserting ComputeDomain Ready": "node_not_ready",
+                                     "CDI container edits did not apply": "daemon_cdi",
+                                     "watchdog: process lost": "imex_daemon_lost"}.get(m.group("reason"), "imex_daemon")}),
+    _sig("compute_domain_clique", K.COMPUTE_DOMAIN_NOT_READY,
+         ("error getting cliqueID", "unique CliqueIDs found on devices", "unique ClusterUUIDs found on devices",
+          "error getting fabric information from one or more devices"),
+         r"error getting cliqueID|unexpected number of unique (?:CliqueIDs|ClusterUUIDs) found on devices"
+         r"|error getting fabric information from one or more devices",
+         "Error: error creating driver: error getting cliqueID: unexpected number of unique CliqueIDs found on devices",
+         with_params(no_params, reason="clique")),
+    # compute-domain-kubelet-plugin nvlib.go (v25.12+): the GPU's NVLink fabric registration is not done
+    _sig("dra_fabric_not_attached", K.FABRIC_MANAGER_NOT_RUNNING, ("refusing to start",),
+         r"NVLink fabric (?P<reason>not attached|registration error) \(device [^)]{1,120}\): (?:state|status)="
+         r"(?P<detail>[^,]{1,60}), refusing to start",
+         "Error: error creating driver: error getting cliqueID: error getting fabric information from one or more "
+         "devices: NVLink fabric not attached (device 0/GPU-4404041a-04cf-1ccf-9e70-f139a9b1e23c): state=1, refusing to start",
+         lambda m, line: {"variant": "dra_fabric", "reason": m.group("reason")}),
+    # --- GKE's device plugin (container-engine-accelerators cmd/nvidia_gpu, pkg/gpu/nvidia) -----------------
+    _sig("gke_nvml_init", K.PLUGIN_NVML_UNAVAILABLE, "failed to initialize nvml: ",
+         r"failed to initialize nvml: (?!Driver Not Loaded|ERROR_DRIVER_NOT_LOADED|Driver/library version mismatch|ERROR_LIB_RM_VERSION_MISMATCH)(?P<nvml_error>\S.{0,80})",
+         "F1129 14:01:02.000101       1 nvidia_gpu.go:157] failed to initialize nvml: ERROR_LIBRARY_NOT_FOUND",
+         with_params(groups, generation="gke"), "plugin_nvml"),
+    _sig("gke_no_gpus", K.PLUGIN_NO_DEVICES, "no GPUs on node, count: ",
+         r"no GPUs on node, count: (?P<count>\d{1,6})",
+         "E1129 14:01:02.000201       1 nvidia_gpu.go:167] failed to start GPU device manager: failed to query total "
+         "memory available per GPU: no GPUs on node, count: 0", with_params(groups, variant="gke")),
+    _sig("gke_register_failed", K.PLUGIN_REGISTER_FAILED, ("cannot connect to kubelet service", "cannot register to kubelet",
+                                                          "starting device-plugin server failed",
+                                                          "device-plugin server stopped serving"),
+         r"(?P<step>cannot connect to kubelet service|cannot register to kubelet service|starting device-plugin server "
+         r"failed|device-plugin server stopped serving)",
+         "F1129 14:01:02.000301       1 manager.go:499] device-plugin: cannot register to kubelet service: rpc error: "
+         "code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix "
+         "/var/lib/kubelet/device-plugins/kubelet.sock: connect: connection refused\"",
+         with_params(groups, variant="gke")),
+    _sig("gke_xid_all", K.PLUGIN_XID_UNHEALTHY, "XidCriticalError: Xid=",
+         r"XidCriticalError: Xid=(?P<xid>\d{1,5})(?P<all>, All devices will go unhealthy| on unknown device)",
+         "E1129 14:09:00.000101       1 health_checker.go:417] XidCriticalError: Xid=79, All devices will go unhealthy.",
+         lambda m, line: {"xid": int(m.group("xid")), "all_devices": "All devices" in m.group("all"), "format": "gke"}),
+    _sig("gke_device_unhealthy", K.PLUGIN_DEVICE_UNHEALTHY, "device marked as Unhealthy",
+         r"device-plugin: (?P<device>\S{1,96}) device marked as Unhealthy",
+         "I1129 14:09:00.000102       1 beta_plugin.go:47] device-plugin: nvidia0 device marked as Unhealthy"),
+    _sig("gke_config_invalid", K.PLUGIN_CONFIG_INVALID,
+         ("MaxSharedClientsPerGPU should be > 0", "GPU sharing strategy needs to be specified",
+          "invalid GPU Sharing strategy", "Failed to parse GPU config file", "Invalid HealthCriticalXid input"),
+         r"(?P<reason>MaxSharedClientsPerGPU should be > 0|GPU sharing strategy needs to be specified|invalid GPU Sharing "
+         r"strategy|Failed to parse GPU config file|Invalid HealthCriticalXid input)",
+         "I1129 14:01:02.000401       1 nvidia_gpu.go:123] Failed to parse GPU config file /etc/nvidia/gpu_config.json: "
+         "invalid GPU Sharing strategy: timesharing, should be one of time-sharing or mps",
+         with_params(groups, variant="gke")),
+    _sig("gke_mps_not_running", K.CUDA_MPS_ERROR, ("NVIDIA MPS is not running on this node", "health check NVIDIA MPS"),
+         r"NVIDIA MPS is not running on this node|failed to (?:start NVIDIA MPS health check command|health check NVIDIA MPS)",
+         "E1129 14:01:02.000501       1 nvidia_gpu.go:167] failed to start GPU device manager: NVIDIA MPS is not running "
+         "on this node: failed to health check NVIDIA MPS: exit status 1",
+         with_params(no_params, variant="gke")),
+    # --- GKE's driver installer: the COS installer (cos/tools src/cmd/cos_gpu_installer, glog) --------------
+    _sig("cos_driver_unavailable", K.DRIVER_IMAGE_PULL_FAILED, ("The GPU driver is not available for the COS version",
+                                                               "is only supported on COS M93"),
+         r"The GPU driver is not available for the COS version|'--version=latest' is only supported on COS M93",
+         "E1129 14:00:30.000101    2851 install.go:276] The GPU driver is not available for the COS version. Please "
+         "wait for half a day and retry.", with_params(no_params, variant="cos_installer")),
+    _sig("cos_download_failed", K.DRIVER_REPO_UNREACHABLE, ("failed to download GPU driver installer",
+                                                           "failed to download driver signature",
+                                                           "failed to install toolchain",
+                                                           "failed to get default driver version"),
+         r"(?P<step>failed to download GPU driver installer|failed to download driver signature|failed to install "
+         r"toolchain|failed to get default driver version)",
+         "E1129 14:00:30.000201    2851 install.go:262] failed to download GPU driver installer: failed to download file "
+         "with description \"GPU driver installer\": Get \"https://storage.googleapis.com/nvidia-drivers-us-public/tesla/"
+         "535.183.01/NVIDIA-Linux-x86_64-535.183.01.run\": dial tcp 142.250.1.207:443: i/o timeout",
+         lambda m, line: {"reason": "cos_installer", "step": m.group("step")}),
+    _sig("cos_install_failed", K.DRIVER_MODULE_LOAD_FAILED, ("failed to run GPU driver installer", "failed to load GPU drivers",
+                                                            "failed to link drivers",
+                                                            "failed to configure cached driver installation"),
+         r"(?P<step>failed to run GPU driver installer|failed to load GPU drivers|failed to link drivers"
+         r"|failed to configure cached driver installation)",
+         "E1129 14:00:45.000301    2851 install.go:290] failed to run GPU driver installer: failed to load GPU drivers: "
+         "failed to insert module nvidia: exit status 1",
+         # the installer's own retry with legacy linking is not the failure (it logs the result of the retry)
+         lambda m, line: None if "Retrying driver installation with legacy linking" in line
+         else {"step": m.group("step"), "variant": "cos_installer"}),
+    _sig("cos_verify_failed", K.DRIVER_VALIDATION_FAILED, ("failed to verify GPU driver installation",
+                                                          "failed to verify installation"),
+         r"failed to verify (?:GPU driver )?installation",
+         "E1129 14:00:50.000401    2851 install.go:296] failed to verify installation: failed to verify GPU driver "
+         "installation: exit status 9", with_params(no_params, variant="cos_installer")),
     _sig("gpu_lost", K.GPU_LOST, ("GPU is lost", "fallen off the bus"),
          r"GPU is lost|fallen off the bus",
          "Unable to determine the device handle for GPU 0000:C1:00.0: GPU is lost.  Reboot the system to recover this GPU",
@@ -403,6 +559,33 @@ SIGNATURES: tuple[Signature, ...] = (
          r"GPU (?P<pci>[0-9A-Fa-f:.]{1,20}): In use by another client|(?P<count>\d{1,6}) devices? (?:is|are) currently being "
          r"used by one or more other processes",
          "  GPU 00000000:01:00.0: In use by another client"),
+    # DRA kubelet plugin (nvlib.go, device_state.go) and GKE (pkg/gpu/nvidia/mig, partition_gpu)
+    _sig("dra_mig_invalid", K.MIG_CONFIG_INVALID, ("has MIG mode enabled but no configured MIG devices",
+                                                  "cannot apply MigDeviceConfig to device",
+                                                  "cannot apply MIG device config to request"),
+         r"has MIG mode enabled but no configured MIG devices|cannot apply MigDeviceConfig to device"
+         r"|cannot apply MIG device config to request",
+         "W1129 14:01:02.000601       1 nvlib.go:323] Physical GPU gpu-0 has MIG mode enabled but no configured MIG devices",
+         with_params(no_params, variant="dra"), "mig"),
+    _sig("dra_mig_create_failed", K.MIG_APPLY_FAILED, ("error creating MIG device", "error deleting MIG device"),
+         r"error (?:creating|deleting) MIG device:? (?P<reason>.{0,200})",
+         "error preparing devices for claim ml/mig-claim:7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f: prepare devices failed: "
+         "error creating MIG device: error creating GPU instance for 'gpu-0-mig-1g12gb-0': Insufficient Resources",
+         with_params(groups, variant="dra"), "mig"),
+    _sig("gke_mig_invalid", K.MIG_CONFIG_INVALID, ("is not a valid GPU partition size", "is not a valid partition size",
+                                                  "does not match expected partition count",
+                                                  "Not all GPUs are partitioned as expected"),
+         r"is not a valid (?:GPU )?partition size|does not match expected partition count"
+         r"|Not all GPUs are partitioned as expected",
+         "E1129 14:01:02.000701       1 nvidia_gpu.go:167] failed to start GPU device manager: failed to start mig "
+         "device manager: Not all GPUs are partitioned as expected. Total number of GPUs: 8, number of partitioned GPUs: 0",
+         with_params(no_params, variant="gke"), "mig"),
+    _sig("gke_partition_failed", K.MIG_APPLY_FAILED, ("Failed to create GPU partitions", "Failed to enable MIG mode",
+                                                     "Failed to cleanup GPU partitions"),
+         r"Failed to (?:create|cleanup) GPU partitions|Failed to enable MIG mode",
+         "E1129 14:00:40.000801       1 partition_gpu.go:231] Failed to create GPU partitions: failed to create GPU "
+         "Instances: output: Unable to create a GPU instance on GPU  0 using profile 19: Insufficient Resources, error: "
+         "exit status 2", with_params(no_params, variant="gke"), "mig"),
     # --- operator validators --------------------------------------------------------------
     _sig("driver_validation_attempt", K.DRIVER_VALIDATION_ATTEMPT, "running command chroot with args",
          r"running command chroot with args \[(?P<driver_root>\S{1,200}?) nvidia-smi",
@@ -485,9 +668,12 @@ SIGNATURES: tuple[Signature, ...] = (
          r"[Dd]river/library version mismatch|NVML library version: (?P<library_version>\d+(?:\.\d+)+)"
          r"|RM has detected an NVML/RM version mismatch|NVMLError_LibRmVersionMismatch|ERROR_LIB_RM_VERSION_MISMATCH",
          "Failed to initialize NVML: Driver/library version mismatch"),
+    # (the DRA kubelet plugins' `ensureNVML failed: %w` and GKE's `failed to initialize nvml: %v` print NVML's
+    # return the same way)
     _sig("driver_not_loaded", K.DRIVER_NOT_LOADED, ("communicate with the NVIDIA driver", "ERROR_DRIVER_NOT_LOADED",
-                                                    "NVML: Driver Not Loaded", "NVMLError_DriverNotLoaded"),
-         r"couldn't communicate with the NVIDIA driver|NVML: (?:ERROR_DRIVER_NOT_LOADED|Driver Not Loaded)"
+                                                    "NVML: Driver Not Loaded", "NVMLError_DriverNotLoaded",
+                                                    "NVML failed: Driver Not Loaded", "nvml: Driver Not Loaded"),
+         r"couldn't communicate with the NVIDIA driver|(?:NVML|NVML failed|nvml): (?:ERROR_DRIVER_NOT_LOADED|Driver Not Loaded)"
          r"|NVMLError_DriverNotLoaded",
          "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.", no_params),
     _sig("driver_kernel_unresolved", K.DRIVER_KERNEL_UNRESOLVED, ("Could not resolve Linux kernel version",

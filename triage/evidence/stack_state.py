@@ -29,7 +29,7 @@ from typing import Iterable, Mapping
 
 from triage.bundle.objects.fields import as_tuple, dig
 from triage.bundle.objects.gpu_resource import labels_say_gpu
-from triage.bundle.objects.gpu_stack import stack_role
+from triage.bundle.objects.gpu_stack import COMPUTE_DOMAIN_LABEL, stack_role
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.workload import Workload
@@ -51,6 +51,9 @@ _CREATING = {"", "ContainerCreating", "PodInitializing"}
 STAGE_OF_INIT = {"driver-validation": "driver", "toolkit-validation": "toolkit", "cuda-validation": "cuda-validator",
                  "plugin-validation": "device-plugin", "nvidia-driver-installer": "driver",
                  "k8s-driver-manager": "driver"}
+# the DRA kubelet plugin's init container (k8s-dra-driver-gpu hack/kubelet-plugin-prestart.sh) waits until
+# nvidia-smi and libnvidia-ml.so.1 answer under NVIDIA_DRIVER_ROOT: stuck there, the driver is what is missing
+DRA_DRIVER_CHECK = "init-container"
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,8 @@ class ComponentState:
         stage it validates (toolkit-validation stuck in the device plugin pod = the toolkit)."""
         if self.init and self.container in STAGE_OF_INIT:
             return STAGE_OF_INIT[self.container]
+        if self.init and self.role == "dra-plugin" and self.container == DRA_DRIVER_CHECK:
+            return "driver"
         return self.role
 
 
@@ -228,6 +233,11 @@ def policy_driver_enabled(policies: Iterable) -> bool | None:
     return None
 
 
+def _compute_domain_ds(ds: Workload) -> bool:
+    """The DRA driver's per-ComputeDomain IMEX daemon DaemonSet (it selects the domain's node label)."""
+    return COMPUTE_DOMAIN_LABEL in ds.template.node_selector or ds.name.startswith("computedomain-daemon-")
+
+
 def ds_short(ds: Workload) -> bool:
     """The DaemonSet's own status says a pod it wants is not there or not ready (no status: unknown, so yes)."""
     st = ds.raw.get("status") if isinstance(ds.raw.get("status"), Mapping) else {}
@@ -283,7 +293,9 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 if (pods_read is None or (ds.namespace or "") in pods_read) and ds_short(ds):
                     comps.append(ComponentState(node.name, role, "missing", daemonset=ds,
                                                 reason="no pod of the DaemonSet on the node"))
-            elif role in ("device-plugin", "dra-plugin") and role not in seen_roles and not node.gpu_allocatable:
+            elif role in ("device-plugin", "dra-plugin") and role not in seen_roles and not node.gpu_allocatable \
+                    and not _compute_domain_ds(ds):
+                # (a ComputeDomain's IMEX daemons run only on the nodes of that domain: elsewhere nothing is missing)
                 # the node has GPUs but the plugin's DaemonSet does not want a pod there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
         roles = {c.role for c in comps}

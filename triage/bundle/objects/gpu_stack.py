@@ -11,8 +11,9 @@ its name, and optionally its images: one pure table for the collector and the cl
     'device-plugin'
 
 Roles: device-plugin, gfd, mig-manager, driver, toolkit, validator, cuda-validator,
-plugin-validator, dcgm-exporter, dcgm, operator, dra-plugin (GKE's `nvidia-gpu-device-plugin` and
-`nvidia-driver-installer` are device-plugin and driver), nfd (Node Feature Discovery). `coarse=True` folds the validator pods into
+plugin-validator, dcgm-exporter, dcgm, operator, dra-plugin (the DRA driver's kubelet plugin and a
+ComputeDomain's IMEX daemon), dra-controller (its controller and webhook Deployments) (GKE's
+`nvidia-gpu-device-plugin` and `nvidia-driver-installer` are device-plugin and driver), nfd (Node Feature Discovery). `coarse=True` folds the validator pods into
 `validator` (the collector's view).
 """
 
@@ -36,15 +37,26 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     # GKE: its own device plugin DaemonSet and the driver installer (kube-system, k8s-app label)
     "nvidia-gpu-device-plugin": "device-plugin", "nvidia-driver-installer": "driver",
     # NVIDIA's DRA driver: the kubelet plugin publishes ResourceSlices in place of a device plugin
+    # (the chart is `nvidia-dra-driver-gpu` up to v25.12, `dra-driver-nvidia-gpu` after; its pods also carry
+    # `<chart>-component: kubelet-plugin | controller | webhook`, see DRA_COMPONENT)
     "nvidia-dra-driver-gpu": "dra-plugin", "nvidia-dra-driver-gpu-kubelet-plugin": "dra-plugin",
+    "dra-driver-nvidia-gpu": "dra-plugin", "dra-driver-nvidia-gpu-kubelet-plugin": "dra-plugin",
     # Node Feature Discovery: its workers write the PCI labels the GPU stack's DaemonSets select on
     "node-feature-discovery": "nfd", "nfd-worker": "nfd", "nfd": "nfd",
 }
 LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k8s-app", "name")
+# the DRA driver chart's per-component selector label (templates/_helpers.tpl selectorLabels): its controller
+# and webhook are Deployments, not node components; a ComputeDomain's IMEX daemon pods (DaemonSet
+# `computedomain-daemon-<uid>`, templates/compute-domain-daemon.tmpl.yaml) carry the ComputeDomain label
+DRA_COMPONENT_KEYS = ("nvidia-dra-driver-gpu-component", "dra-driver-nvidia-gpu-component")
+DRA_COMPONENT = {"kubelet-plugin": "dra-plugin", "controller": "dra-controller", "webhook": "dra-controller"}
+COMPUTE_DOMAIN_LABEL = "resource.nvidia.com/computeDomain"
 # pod name prefixes, when no label says it (older charts, hand-made DaemonSets); most specific first
 ROLE_BY_NAME_PREFIX = (
     ("nvidia-device-plugin-validator", "plugin-validator"),
     ("nvidia-dra-driver-gpu-kubelet-plugin", "dra-plugin"),
+    ("dra-driver-nvidia-gpu-kubelet-plugin", "dra-plugin"),
+    ("computedomain-daemon-", "dra-plugin"),
     # the chart's first releases (k8s-dra-driver 0.1, release `nvidia`): <release>-k8s-dra-driver-kubelet-plugin
     ("nvidia-k8s-dra-driver-kubelet-plugin", "dra-plugin"),
     ("gpu-operator-node-feature-discovery", "nfd"),
@@ -88,13 +100,20 @@ def _role(raw: dict, images: bool) -> str | None:
     for labels in (meta.get("labels"), (template.get("metadata") or {}).get("labels")
                    if isinstance(template.get("metadata"), dict) else None):
         if isinstance(labels, dict):
+            for key in DRA_COMPONENT_KEYS:
+                role = DRA_COMPONENT.get(labels.get(key)) if isinstance(labels.get(key), str) else None
+                if role:
+                    return role
+            if COMPUTE_DOMAIN_LABEL in labels:
+                return "dra-plugin"
             for key in LABEL_KEYS:
                 value = labels.get(key)
                 role = ROLE_BY_LABEL.get(value) if isinstance(value, str) else None
                 if role:
                     return role
     name = meta.get("name")
-    if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature")):
+    if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature", "dra-driver-nvidia-gpu-",
+                                                  "computedomain-daemon-")):
         for prefix, role in ROLE_BY_NAME_PREFIX:
             if name.startswith(prefix):
                 return role

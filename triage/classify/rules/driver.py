@@ -24,6 +24,12 @@ PATTERNS = (
     P("driver", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
     P("driver", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
     P("validator", "driver_validation_failed", "driver.not_ready", "error"),
+    # GKE's COS installer verifying its install; the DRA kubelet plugin's init container (and the plugins)
+    # not finding the driver under NVIDIA_DRIVER_ROOT
+    P("driver", "driver_validation_failed", "driver.not_ready", "error"),
+    P("dra-plugin", "driver_validation_failed", "driver.not_ready", "error"),
+    # the ComputeDomain kubelet plugin refusing to start on a GPU whose NVLink fabric is not attached
+    P("dra-plugin", "fabric_manager_not_running", "driver.fabric_manager_not_running", "critical"),
     # still retrying (a driver-validation that passed is skipped by apply_patterns)
     P("validator", "driver_validation_attempt", "driver.not_ready", "error"),
 )

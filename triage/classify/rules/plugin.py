@@ -9,6 +9,8 @@ from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import device_admission, gpu_capacity_short, gpu_stack_role
 from triage.classify.rules.driver import XID_ECC, XID_GSP, XID_NVLINK
 from triage.classify.rules.patterns import LogPattern, apply_patterns
+from triage.evidence.log_facts import problems
+from triage.evidence.log_signatures import scan_log
 
 P = LogPattern
 PATTERNS = (
@@ -33,6 +35,17 @@ PATTERNS = (
     P("mig-manager", "mig_config_invalid", "plugin.mig_config_failed", "error"),
     P("mig-manager", "mig_state_failed", "plugin.mig_config_failed", "error"),
     P("mig-manager", "mig_gpu_in_use", "plugin.mig_config_failed", "error"),
+    # NVIDIA's DRA driver: its kubelet plugins (gpus, compute-domains containers) and ComputeDomain daemons
+    P("dra-plugin", "plugin_nvml_unavailable", "plugin.nvml_unavailable", "error"),
+    P("dra-plugin", "plugin_register_failed", "plugin.not_registered", "error"),
+    P("dra-plugin", "mig_config_invalid", "plugin.mig_config_failed", "error"),
+    P("dra-plugin", "mig_apply_failed", "plugin.mig_config_failed", "error"),
+    P("dra-plugin", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
+    P("dra-plugin", "driver_not_loaded", "driver.not_loaded", "critical"),
+    P("dra-plugin", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
+    # GKE: the partition-gpus init container of the driver installer DaemonSet applies the MIG layout
+    P("driver", "mig_config_invalid", "plugin.mig_config_failed", "error"),
+    P("driver", "mig_apply_failed", "plugin.mig_config_failed", "error"),
     P("validator", "plugin_validation_no_resource", "plugin.validation_no_free_gpu", "warning"),
     P("validator", "insufficient_gpu", "plugin.validation_no_free_gpu", "warning"),
 )
@@ -130,9 +143,12 @@ def dra_prepare_failures(ctx):
         if ev is None or not pod.node_name:
             continue
         known = "NodePrepareResources failed" in ev.message or "prepare dynamic resources" in ev.message
+        # the DRA driver's own words inside the message (docs/message-catalog.md, NVIDIA DRA driver): MIG, MPS,
+        # sharing config, CDI spec, ComputeDomain not ready, NVML
+        cause = next((f.kind.value for f in problems(scan_log(ev.message[:4000]))), None)
         yield ctx.finding("plugin.allocate_rpc_failed", "error", pod_subject(pod), [ctx.cite_event(ev)],
-                          "recognised" if known else "unrecognised", namespace=pod.namespace, pod=pod.name,
-                          node=pod.node_name, reason=ev.reason, message=ev.message[:300],
+                          "recognised" if known or cause else "unrecognised", namespace=pod.namespace, pod=pod.name,
+                          node=pod.node_name, reason=ev.reason, message=ev.message[:300], cause=cause,
                           claim=pod.resource_claims[0] if pod.resource_claims else None)
 
 
