@@ -19,7 +19,8 @@ REPO = Path(__file__).resolve().parent.parent
 DOCS = [REPO / "README.md"] + sorted((REPO / "docs").glob("*.md"))
 LAYERS = ("scheduler", "node", "plugin", "runtime", "driver", "application")
 # an id in a code span or block: <layer>.<name>, not part of a longer dotted name or path
-ID_RE = re.compile(rf"(?<![\w./{{-])((?:{'|'.join(LAYERS)})\.[a-z][a-z0-9_]*)(?![\w.(/-])")
+# (not a klog `file.go:NN]` prefix: `driver.go:80` is a source file and line, not an id)
+ID_RE = re.compile(rf"(?<![\w./{{-])((?:{'|'.join(LAYERS)})\.[a-z][a-z0-9_]*)(?![\w.(/-]|:\d)")
 FENCE_RE = re.compile(r"^```([^\n]*)\n(.*?)^```", re.S | re.M)
 SHELL_LANGS = ("", "sh", "shell", "bash", "console")
 SPAN_RE = re.compile(r"`([^`\n]+)`")
