@@ -21,7 +21,7 @@ NOT_RIGHT = {
     "fa001": "inconclusive", "fa004": "inconclusive", "fa008": "inconclusive", "fa015": "wrong",
     "fa024": "inconclusive", "fb013": "inconclusive", "fb016": "inconclusive", "fb028": "inconclusive",
     "fc009": "inconclusive", "ff006": "wrong", "ff018": "inconclusive",
-    "fg001": "wrong", "fg007": "wrong", "fg015": "wrong", "fg016": "inconclusive",
+    "fg001": "wrong", "fg007": "wrong", "fg015": "wrong",
     "fg021": "inconclusive", "fh005": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))

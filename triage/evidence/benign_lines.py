@@ -171,6 +171,13 @@ BENIGN_SAMPLES: tuple[BenignLine, ...] = (
        "I1129 14:01:02.000701       1 manager.go:501] device-plugin registered with the kubelet"),
     _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/beta_plugin.go",
        "I1129 14:01:02.000801       1 beta_plugin.go:47] device-plugin: nvidia0 device marked as Healthy"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go (Serve, restart path)",
+       "I1129 14:07:00.000101       1 manager.go:536]  /device-plugin/kubelet.sock recreated, stopping device-plugin "
+       "server", "the kubelet restarted; the plugin stops its server and registers again"),
+    _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/manager.go (Serve, restart path)",
+       "E1129 14:07:00.000201       1 manager.go:485] device-plugin server stopped serving: <nil>",
+       "E level, but nil: the old server's normal end on every restart (kubelet.sock recreated, socket removed, "
+       "new GPUs)"),
     _B("GKE nvidia-gpu-device-plugin", "device-plugin", f"{GKE} pkg/gpu/nvidia/health_check/health_checker.go",
        "W1129 14:01:02.000901       1 health_checker.go:226] Warning: /dev/nvidia0 is too old to support healthchecking: "
        "ERROR_NOT_SUPPORTED. It will always be marked healthy.", "the device stays healthy, only unmonitored"),

@@ -453,11 +453,12 @@ SIGNATURES: tuple[Signature, ...] = (
          r"no GPUs on node, count: (?P<count>\d{1,6})",
          "E1129 14:01:02.000201       1 nvidia_gpu.go:167] failed to start GPU device manager: failed to query total "
          "memory available per GPU: no GPUs on node, count: 0", with_params(groups, variant="gke")),
+    # (not `device-plugin server stopped serving: %v`: every restart path - kubelet.sock recreated, its own
+    # socket gone, new GPUs - Stop()s the server, and Serve returns nil at E level; see benign_lines)
     _sig("gke_register_failed", K.PLUGIN_REGISTER_FAILED, ("cannot connect to kubelet service", "cannot register to kubelet",
-                                                          "starting device-plugin server failed",
-                                                          "device-plugin server stopped serving"),
+                                                          "starting device-plugin server failed"),
          r"(?P<step>cannot connect to kubelet service|cannot register to kubelet service|starting device-plugin server "
-         r"failed|device-plugin server stopped serving)",
+         r"failed)",
          "F1129 14:01:02.000301       1 manager.go:499] device-plugin: cannot register to kubelet service: rpc error: "
          "code = Unavailable desc = connection error: desc = \"transport: Error while dialing: dial unix "
          "/var/lib/kubelet/device-plugins/kubelet.sock: connect: connection refused\"",
