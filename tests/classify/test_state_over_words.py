@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from tests.classify.scenario_builder import OPERATOR_NS, World
-from tests.classify.scenarios_real import ML, crash_pod, pending_pod
+from tests.classify.scenarios_real import ML, crash_pod, crashing, pending_pod
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose
 from triage.render.json import findings_document
@@ -192,3 +192,46 @@ def test_a_node_agent_that_asks_for_no_gpu_is_not_told_to(tmp_path):
     w.target("Pod", ML, "gpu-agent-x7k2p")
     doc = _doc(w, tmp_path)
     assert "application.gpu_not_requested" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+def test_a_stack_pod_that_cannot_pull_its_own_init_image_is_its_own_layer(tmp_path):
+    """The toolkit pod's driver-validation init container cannot pull its (CUDA base) image: the
+    toolkit never starts; the driver, whose validation never ran, is not the one failing."""
+    from tests.classify.scenarios_real import init_stuck
+    w = World("toolkit-init-pull")
+    w.gpu_node("gpu-node-1", gpus=1)
+    init_stuck(w, "gpu-node-1", "toolkit", "driver-validation", None, state={
+        "state": {"waiting": {"reason": "ImagePullBackOff",
+                              "message": 'Back-off pulling image "nvcr.io/nvidia/cuda@sha256:0123"'}},
+        "ready": False, "restartCount": 0})
+    w.target("Node", "", "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["id"] == "runtime.toolkit_not_ready" and "driver.image_unavailable" not in ids, ids
+
+
+def test_a_third_party_device_plugin_crashing_on_an_unlabelled_node_is_the_plugin(tmp_path):
+    """tkestack's gpu-manager (label name=gpu-manager-ds) crash-loops on a node that advertises
+    nothing yet: the node is a GPU node because its GPU stack runs there, and the plugin is down."""
+    w = World("gpu-manager-down")
+    w.node("gpu-node-3", labels={"nvidia-device-enable": "enable"})
+    w.pod("kube-system", "gpu-manager-daemonset-8x2kq", node="gpu-node-3", gpu=0, containers=("gpu-manager",),
+          image="tkestack/gpu-manager:v1.1.5", labels={"name": "gpu-manager-ds"}, phase="Running", ready=False,
+          owner=("DaemonSet", "gpu-manager-daemonset"), statuses=crashing("gpu-manager", 1), restarts=8)
+    w.target("Node", "", "gpu-node-3")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "plugin.not_running", doc["status"]
+
+
+def test_a_running_third_party_plugin_whose_resources_are_advertised_is_registered(tmp_path):
+    w = World("gpu-manager-up")
+    node = w.node("gpu-node-3", labels={"nvidia.com/gpu.present": "true"})
+    for k, v in (("tencent.com/vcuda-core", "400"), ("tencent.com/vcuda-memory", "96")):
+        node["status"]["capacity"][k] = v
+        node["status"]["allocatable"][k] = v
+    w.pod("kube-system", "gpu-manager-daemonset-8x2kq", node="gpu-node-3", gpu=0, containers=("gpu-manager",),
+          image="tkestack/gpu-manager:v1.1.5", labels={"name": "gpu-manager-ds"},
+          owner=("DaemonSet", "gpu-manager-daemonset"))
+    w.target("Node", "", "gpu-node-3")
+    doc = _doc(w, tmp_path)
+    assert "plugin.not_registered" not in [f["id"] for f in doc["findings"]], doc["findings"]

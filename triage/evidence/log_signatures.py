@@ -168,8 +168,9 @@ SIGNATURES: tuple[Signature, ...] = (
          "RuntimeError: CUDA error: no CUDA-capable device is detected", no_params, "cuda_error"),
     # the frameworks' own words for "the container sees no GPU"
     _sig("framework_no_gpu", K.NO_CUDA_DEVICE, ("No CUDA GPUs are available", "No visible GPU devices",
-                                                "Failed to infer device type"),
-         r"(?P<torch>No CUDA GPUs are available)|(?P<jax>No visible GPU devices)|(?P<vllm>Failed to infer device type)",
+                                                "Failed to infer device type", "No platform detected, vLLM"),
+         r"(?P<torch>No CUDA GPUs are available)|(?P<jax>No visible GPU devices)|(?P<vllm>Failed to infer device type)"
+         r"|(?P<vllm_platform>No platform detected, vLLM is running on UnspecifiedPlatform)",
          "RuntimeError: No CUDA GPUs are available",
          lambda m, line: {"variant": next(k for k, v in m.groupdict().items() if v)}, "cuda_error"),
     _sig("no_kernel_image", K.NO_KERNEL_IMAGE, ("no kernel image", "CUDA_ERROR_NO_BINARY_FOR_GPU",

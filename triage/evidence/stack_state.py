@@ -202,17 +202,16 @@ def has_gpu_hardware(node: Node) -> bool:
     return any(v > 0 for v in node.gpu_capacity.values()) or labels_say_gpu(node.labels)
 
 
-def advertises_nvidia(node: Node) -> bool:
-    """The kubelet lists an nvidia.com resource with a non-zero allocatable: a device plugin
-    registered it (and initialised NVML to do so)."""
-    return any(v > 0 for r, v in node.gpu_allocatable.items() if r.startswith("nvidia.com/"))
+def advertises_gpus(node: Node) -> bool:
+    """The kubelet lists a GPU resource (NVIDIA's, or another device plugin's: Intel, AMD,
+    tkestack's vcuda) with a non-zero allocatable: a device plugin registered it."""
+    return any(v > 0 for v in node.gpu_allocatable.values())
 
 
-def registered_nvidia(node: Node) -> bool:
-    """The kubelet knows an nvidia.com resource at all (in capacity, even at 0): a device plugin
+def registered_gpus(node: Node) -> bool:
+    """The kubelet knows a GPU resource at all (in capacity, even at 0): a device plugin
     registered it once; a 0 or a lower allocatable is about its devices, not its registration."""
-    return any(r.startswith("nvidia.com/") for r in node.gpu_capacity) or \
-        any(r.startswith("nvidia.com/") for r in node.gpu_allocatable)
+    return bool(node.gpu_capacity) or bool(node.gpu_allocatable)
 
 
 def _owner_ds(pod: Pod) -> str:

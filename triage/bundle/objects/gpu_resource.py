@@ -15,7 +15,7 @@ from triage import lazy_re
 
 # Resource names that mean "a GPU" (or a slice of one) to the scheduler.
 GPU_RESOURCE_RE = lazy_re.compile(
-    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe))$")
+    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe)|tencent\.com/vcuda-(core|memory))$")
 
 
 def is_gpu_resource(name: str) -> bool:
@@ -28,7 +28,7 @@ _NAME_CACHE: dict[str, bool] = {}
 def _gpu_name(name: object) -> bool:
     hit = _NAME_CACHE.get(name) if isinstance(name, str) else False
     if hit is None:
-        hit = ("gpu" in name or name.startswith("nvidia.com/")) and is_gpu_resource(name)  # type: ignore[union-attr]
+        hit = ("gpu" in name or "vcuda" in name or name.startswith("nvidia.com/")) and is_gpu_resource(name)  # type: ignore[union-attr]
         if len(_NAME_CACHE) < 4096:
             _NAME_CACHE[name] = hit  # type: ignore[index]
     return bool(hit)

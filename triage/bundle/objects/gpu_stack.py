@@ -41,6 +41,10 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     # `<chart>-component: kubelet-plugin | controller | webhook`, see DRA_COMPONENT)
     "nvidia-dra-driver-gpu": "dra-plugin", "nvidia-dra-driver-gpu-kubelet-plugin": "dra-plugin",
     "dra-driver-nvidia-gpu": "dra-plugin", "dra-driver-nvidia-gpu-kubelet-plugin": "dra-plugin",
+    # other GPU device plugins, by the label their own manifests give their DaemonSet's pods:
+    # tkestack/gpu-manager (gpu-manager.yaml `name: gpu-manager-ds`), HAMi's chart
+    # (`app.kubernetes.io/component: hami-device-plugin`), volcano-sh/devices (`name: volcano-device-plugin`)
+    "gpu-manager-ds": "device-plugin", "hami-device-plugin": "device-plugin", "volcano-device-plugin": "device-plugin",
     # Node Feature Discovery: its workers write the PCI labels the GPU stack's DaemonSets select on
     "node-feature-discovery": "nfd", "nfd-worker": "nfd", "nfd": "nfd",
 }

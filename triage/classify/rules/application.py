@@ -58,8 +58,8 @@ def requests_nvidia(pod) -> bool:
         or bool(pod.resource_claims)
 
 
-@rule(ids=("application.gpu_not_requested", "application.cuda_driver_too_old", "runtime.no_device_visible"),
-      reads=("pods/log", "pods"))
+@rule(ids=("application.gpu_not_requested", "application.cuda_driver_too_old", "runtime.no_device_visible",
+           "runtime.visible_devices_misconfigured"), reads=("pods/log", "pods"))
 def no_gpu_in_container(ctx):
     """`CUDA driver version is insufficient` / `Found no NVIDIA driver` / `no CUDA-capable device`:
     without a GPU request it is the pod spec; with one, an old driver or nothing injected."""
@@ -72,7 +72,14 @@ def no_gpu_in_container(ctx):
                       **fact_params(facts))
         kinds = {no_gpu_kind(f) for f in facts}
         seen = _no_driver_seen(ctx, pod, container, facts) if "cuda_driver_too_old" in kinds else ()
-        if not requests_nvidia(pod):
+        by_hand = [e for c in pod.containers if c.name == container for e in c.env
+                   if e.name == "NVIDIA_VISIBLE_DEVICES" and e.value not in (None, "", "void", "none")]
+        if not requests_nvidia(pod) and by_hand:
+            # it asked the NVIDIA runtime for devices by env instead of the device plugin
+            yield ctx.finding("runtime.visible_devices_misconfigured", "error", pod_subject(pod),
+                              cites + [ctx.cite_field(pod, f"containers[{container}].env NVIDIA_VISIBLE_DEVICES",
+                                                      by_hand[0].value)], **common)
+        elif not requests_nvidia(pod):
             yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
                               cites + [ctx.cite_field(pod, f"containers[{container}].resources.limits",
                                                       next((dict(c.limits) for c in pod.containers

@@ -17,7 +17,7 @@ from typing import Iterator, Mapping
 from triage.classify.model import Certainty, Citation
 from triage.classify.rules.base import clip, node_subject
 from triage.evidence.error_lines import last_error_lines
-from triage.evidence.stack_state import ComponentState, advertises_nvidia, has_gpu_hardware, registered_nvidia
+from triage.evidence.stack_state import ComponentState, advertises_gpus, has_gpu_hardware, registered_gpus
 
 # stage -> (finding id, severity) when the component of that stage is broken
 STAGE_ID: Mapping[str, tuple[str, str]] = {
@@ -140,8 +140,8 @@ def component_findings(ctx, layer: str) -> Iterator:
                                                         {"nvidia.com/gpu.product": None})],
                                       Certainty.INFERRED, **_params(c))
                     continue
-                if c.role == "device-plugin" and node_view is not None and not advertises_nvidia(node_view):
-                    if has_gpu_hardware(node_view) and not registered_nvidia(node_view):
+                if c.role == "device-plugin" and node_view is not None and not advertises_gpus(node_view):
+                    if has_gpu_hardware(node_view) and not registered_gpus(node_view):
                         # it runs, yet the kubelet lists no GPU of it: not registered, whatever its log says
                         cites = [_status_cite(ctx, c), ctx.cite_field(node_view, f"{node} status.allocatable",
                                                                        node_view.raw.get("status", {}).get("allocatable"))]
@@ -156,6 +156,8 @@ def component_findings(ctx, layer: str) -> Iterator:
             for stage in stages:
                 if STAGE_LAYER.get(stage) != layer or stage not in STAGE_ID:
                     continue
+                if c.state == "image_pull" and stage != c.role:
+                    continue      # the pod cannot pull its own image: a validation stage it never ran says nothing
                 fid, sev = STAGE_ID[stage]
                 if stage == "driver" and c.state == "image_pull":
                     fid, sev = "driver.image_unavailable", "critical"

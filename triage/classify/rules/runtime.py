@@ -292,3 +292,48 @@ def nvidia_smi_errors(ctx):
                     else:
                         yield ctx.finding(fid, sev, pod_subject(pod), [cite], namespace=pod.namespace, pod=pod.name,
                                           **params)
+
+
+def _raw_env(pod) -> list:
+    """The raw env of a pod's containers, as the API returned it (for the toolkit's settings)."""
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    return [e for c in spec.get("containers") or () if isinstance(c, dict) for e in c.get("env") or ()]
+
+
+def _cdi_cri(ctx, node: str) -> bool:
+    """The device plugin hands devices to the runtime itself (DEVICE_LIST_STRATEGY=cdi-cri):
+    containerd injects them whatever runtime handler runs the container."""
+    return any(role == "device-plugin" and p.node_name == node and "cdi-cri" in str(e.get("value", ""))
+               for role, p in ctx.stack_pods for e in _raw_env(p) if isinstance(e, dict)
+               and e.get("name") == "DEVICE_LIST_STRATEGY")
+
+
+@rule(ids=("runtime.no_device_visible",), reads=("pods",))
+def default_runtime_not_nvidia(ctx):
+    """State first: a GPU pod without a RuntimeClass on a node whose default runtime is not the
+    NVIDIA runtime (its toolkit pod was told not to set it as default, or the distribution
+    rewrites containerd's config.toml the toolkit edited: RKE2, k3s) is started by runc, and the
+    GPU it was given (or NVIDIA_VISIBLE_DEVICES asks for) is never injected, whatever it logs."""
+    from triage.evidence.runtime_default import default_runtime
+    toolkits = {p.node_name: p for role, p in ctx.stack_pods if role == "toolkit" and p.node_name}
+    for pod in ctx.scope_pods:
+        toolkit = toolkits.get(pod.node_name or "")
+        if toolkit is None or pod.runtime_class_name or pod.phase not in ("Running", "Succeeded", "Failed"):
+            continue
+        by_hand = any(e.name == "NVIDIA_VISIBLE_DEVICES" and e.value not in (None, "", "void", "none")
+                      for c in pod.containers for e in c.env)
+        if not (pod.gpu_requests or by_hand) or _cdi_cri(ctx, pod.node_name):
+            continue
+        node = ctx.nodes.get(pod.node_name)
+        verdict = default_runtime(_raw_env(toolkit), node.kubelet_version if node else "")
+        if verdict is None:
+            continue
+        how, key = verdict
+        env = {e.get("name"): e.get("value") for e in _raw_env(toolkit)
+               if isinstance(e, dict) and e.get("name") in (key, "CONTAINERD_CONFIG", "RUNTIME")}
+        cites = [ctx.cite_field(toolkit, f"{toolkit.name} containers[*].env", env),
+                 ctx.cite_field(pod, f"{pod.name} spec.runtimeClassName", None)]
+        if how == "overwritten" and node is not None:
+            cites.append(ctx.cite_field(node, f"{node.name} status.nodeInfo.kubeletVersion", node.kubelet_version))
+        yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites, "inferred",
+                          namespace=pod.namespace, pod=pod.name, node=pod.node_name, reason=how)

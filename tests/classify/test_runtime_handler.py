@@ -1,0 +1,79 @@
+"""Which runtime runs a GPU container, from the cluster's state (issue 11: state first).
+
+- A GPU pod without a RuntimeClass on a node whose toolkit was told not to make the NVIDIA
+  runtime the default (NVIDIA_RUNTIME_SET_AS_DEFAULT=false), or whose distribution rewrites the
+  containerd config the toolkit edited (RKE2 and k3s with CONTAINERD_CONFIG on config.toml, not
+  its .tmpl), is started by runc: no GPU is injected, whatever it logs.
+- A pod that asks the NVIDIA runtime for devices by env (NVIDIA_VISIBLE_DEVICES by hand, no
+  GPU request) and sees none: the env is the misconfiguration, not a missing request.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.classify.scenario_builder import OPERATOR_NS, World
+from tests.classify.scenarios_real import ML
+from triage.bundle.views import load_bundle
+from triage.classify.engine import diagnose
+from triage.render.json import findings_document
+
+
+def _doc(w: World, tmp_path) -> dict:
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        return findings_document(diagnose(b), b)
+
+
+def _toolkit_env(w: World, env: list[dict]) -> None:
+    pod = w.get_pod(OPERATOR_NS, w.stack("gpu-node-1", "toolkit"))
+    pod["spec"]["containers"][0]["env"] = env
+
+
+def _world(name: str, env: list[dict], kubelet: str = "v1.31.2", runtime_class: str | None = None) -> World:
+    w = World(name)
+    node = w.gpu_node("gpu-node-1", gpus=1)
+    node["status"]["nodeInfo"]["kubeletVersion"] = kubelet
+    _toolkit_env(w, env)
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=1, runtime_class=runtime_class)
+    w.target("Pod", ML, "train-0")
+    return w
+
+
+NOT_DEFAULT = [{"name": "NVIDIA_RUNTIME_SET_AS_DEFAULT", "value": "false"}, {"name": "RUNTIME", "value": "containerd"}]
+RKE2_TOML = [{"name": "CONTAINERD_CONFIG", "value": "/var/lib/rancher/rke2/agent/etc/containerd/config.toml"},
+             {"name": "CONTAINERD_SET_AS_DEFAULT", "value": "true"}]
+RKE2_TMPL = [{"name": "CONTAINERD_CONFIG", "value": "/var/lib/rancher/rke2/agent/etc/containerd/config.toml.tmpl"},
+             {"name": "CONTAINERD_SET_AS_DEFAULT", "value": "true"}]
+
+
+@pytest.mark.parametrize("env, kubelet, reason", [(NOT_DEFAULT, "v1.31.2", "not_default"),
+                                                  (RKE2_TOML, "v1.30.4+rke2r1", "overwritten")])
+def test_a_gpu_pod_without_runtime_class_on_a_node_without_the_nvidia_default_gets_no_gpu(tmp_path, env, kubelet, reason):
+    doc = _doc(_world("no-default-" + reason, env, kubelet), tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "runtime.no_device_visible" and rc["certainty"] == "inferred", doc["findings"]
+    assert rc["params"]["reason"] == reason
+    assert any("runtimeClassName" in e["excerpt"] for e in rc["evidence"])
+
+
+@pytest.mark.parametrize("env, kubelet, runtime_class", [(NOT_DEFAULT, "v1.31.2", "nvidia"),
+                                                         (RKE2_TMPL, "v1.30.4+rke2r1", None),
+                                                         (RKE2_TOML, "v1.30.4", None)])
+def test_the_nvidia_runtime_class_or_a_kept_default_is_no_finding(tmp_path, env, kubelet, runtime_class):
+    doc = _doc(_world("kept-default", env, kubelet, runtime_class), tmp_path)
+    assert "runtime.no_device_visible" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+def test_devices_asked_for_by_env_without_a_request_are_the_envs_misconfiguration(tmp_path):
+    w = World("env-by-hand")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "reset-0", node="gpu-node-1", gpu=0, phase="Failed", image="nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04",
+          env=[{"name": "NVIDIA_VISIBLE_DEVICES", "value": "all"}],
+          statuses={"main": {"state": {"terminated": {"exitCode": 127, "reason": "Error"}}, "ready": False,
+                             "restartCount": 0}})
+    w.log(ML, "reset-0", "main", "/usr/local/bin/reset.sh: line 12: nvidia-smi: command not found\n")
+    w.target("Pod", ML, "reset-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["id"] == "runtime.visible_devices_misconfigured", ids
+    assert "application.gpu_not_requested" not in ids
