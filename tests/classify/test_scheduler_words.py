@@ -194,3 +194,32 @@ def test_a_scheduler_symptom_is_not_blinded_by_runtime_or_driver_when_the_node_o
     layers = {name: v["status"] for name, v in doc["layers"].items()}
     assert layers["node"] == "passed" and layers["plugin"] == "passed" and layers["runtime"] == "not_checked", layers
     assert doc["status"] == "problem" and doc["root_cause"]["layer"] == "scheduler", (doc.get("suspect"), layers)
+
+
+def _dra_pending(name: str, allocated: bool) -> World:
+    w = World(name)
+    w.gpu_node("gpu-node-1", gpus=0)
+    p = w.pod(ML, "dra-0", gpu=0, phase="Pending",
+              extra_spec={"resourceClaims": [{"name": "gpu", "resourceClaimTemplateName": "one-gpu"}]})
+    p["status"]["conditions"] = [{"type": "PodScheduled", "status": "False", "reason": "Unschedulable"}]
+    p["status"]["resourceClaimStatuses"] = [{"name": "gpu", "resourceClaimName": "dra-0-gpu-x7k2p"}]
+    claim = {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+             "metadata": {"name": "dra-0-gpu-x7k2p", "namespace": ML}, "spec": {}, "status": {}}
+    if allocated:
+        claim["status"] = {"allocation": {"devices": {"results": [{"device": "gpu-0", "driver": "gpu.nvidia.com",
+                                                                   "pool": "gpu-node-1", "request": "gpu"}]}}}
+    w.custom.setdefault("resourceclaims.resource.k8s.io", []).append(claim)
+    w.target("Pod", ML, "dra-0")
+    return w
+
+
+def test_a_silent_pending_pod_whose_dra_claims_are_unallocated_waits_for_the_allocation(tmp_path):
+    doc = _doc(_dra_pending("dra-unallocated", allocated=False), tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.dra_claim_unallocatable" and rc["certainty"] == "inferred", doc["findings"]
+    assert rc["params"]["claim"] == "dra-0-gpu-x7k2p"
+
+
+def test_an_allocated_claim_is_not_what_a_silent_pending_pod_waits_for(tmp_path):
+    doc = _doc(_dra_pending("dra-allocated", allocated=True), tmp_path)
+    assert "scheduler.dra_claim_unallocatable" not in [f["id"] for f in doc["findings"]], doc["findings"]

@@ -110,6 +110,23 @@ def _any_scheduler_words(ctx, pod):
     return None
 
 
+def _unallocated_claims(ctx, pod) -> list:
+    """The pod's ResourceClaims in the bundle (named in its resourceClaimStatuses or spec, or owned
+    by it), when every one of them is unallocated (no status.allocation); [] otherwise."""
+    if not pod.resource_claims:
+        return []
+    status = pod.raw.get("status") if isinstance(pod.raw.get("status"), dict) else {}
+    named = {str(s.get("resourceClaimName")) for s in status.get("resourceClaimStatuses") or () if isinstance(s, dict)}
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    named |= {str(c.get("resourceClaimName") or (c.get("source") or {}).get("resourceClaimName"))
+              for c in spec.get("resourceClaims") or () if isinstance(c, dict)}
+    mine = [c for c in ctx.bundle.custom_resources("resourceclaims.resource.k8s.io")
+            if (c.namespace or "") == (pod.namespace or "") and (c.name in named or (
+                c.controller is not None and c.controller.kind == "Pod" and c.controller.name == pod.name))]
+    allocated = any(isinstance(c.raw.get("status"), dict) and c.raw["status"].get("allocation") for c in mine)
+    return [] if allocated else mine
+
+
 def _gates(pod) -> list:
     gates = pod.raw.get("spec", {}).get("schedulingGates") if isinstance(pod.raw.get("spec"), dict) else None
     return [g for g in gates if isinstance(g, dict)] if isinstance(gates, list) else []
@@ -266,6 +283,14 @@ def unschedulable(ctx):
                                   f"message about {pod.namespace}/{pod.name}",
                                   f"the log of the {pod.scheduler_name} pods and its own objects (PodGroup, queue)",
                                   "scheduler"), pod_subject(pod))
+                continue
+            claims = _unallocated_claims(ctx, pod)
+            if claims:
+                # its DRA claims exist and none is allocated: the allocation is what it waits for
+                yield ctx.finding("scheduler.dra_claim_unallocatable", "error", pod_subject(pod),
+                                  [ctx.cite_field(c, f"ResourceClaim {c.name} status", c.raw.get("status") or {})
+                                   for c in claims[:2]], "inferred", namespace=pod.namespace, pod=pod.name,
+                                  claim=claims[0].name)
                 continue
             # Pending, unbound, and no scheduler wrote a word about it (no PodScheduled condition:
             # none even looked at it)
