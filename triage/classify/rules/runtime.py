@@ -20,7 +20,8 @@ PATTERNS = (
     P("validator", "cuda_system_not_initialized", "driver.fabric_manager_not_running", "critical"),
     P("validator", "no_cuda_device", "runtime.no_device_visible", "error"),
     P("validator", "cuda_device_busy", "runtime.no_device_visible", "error"),
-    P("workload", "cuda_device_busy", "runtime.no_device_visible", "error"),
+    # CUDA 46 (cudaErrorDevicesUnavailable) in a workload: the device is there and will not take the work
+    # (exclusive-process mode held elsewhere, an unlicensed vGPU): no injection fault; an unclassified crash
     P("workload", "cuda_ecc_error", "driver.xid_ecc_error", "critical"),
     P("workload", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
     # CUDA 802 in the workload's own log (PyTorch "Error 802: system not yet initialized", ggml
