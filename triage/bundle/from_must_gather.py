@@ -225,13 +225,14 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
     reports = 0
     for f in sorted(src.glob("nvidia-bug-report_*.log.gz")):
         node = f.name[len("nvidia-bug-report_"):-len(".log.gz")]
-        from triage.bundle.from_bug_report import kernel_lines, smi_query
-        got = kernel_lines(f)
+        from triage.bundle.from_bug_report import kernel_lines, sections, smi_query
+        secs = sections(f)
+        got = kernel_lines(f, secs)
         if got:
             p = w.write_text(layout.node_dmesg(node), "\n".join(t for t, _ in got) + "\n")
             smap.scattered(p, rel(f), [n for _, n in got])
             reports += 1
-        query = smi_query(f)
+        query = smi_query(f, secs)
         if query and node in driver_on:
             # must-gather.sh ran nvidia-bug-report.sh in this driver pod: its nvidia-smi -q is the pod's
             ns, name, item = driver_on[node]

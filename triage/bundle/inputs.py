@@ -21,6 +21,7 @@ import shutil
 import sys
 import tarfile
 import tempfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,11 +79,26 @@ def _head(path: Path, size: int = 8192) -> bytes:
 
 
 def _gz_head(path: Path, size: int = 65536) -> bytes:
+    """The first `size` bytes of a gzip stream, or as many as a truncated or corrupt one yields."""
+    got = b""
     try:
         with gzip.open(path, "rb") as fh:
-            return fh.read(size)
-    except (OSError, EOFError, gzip.BadGzipFile):
-        return b""
+            while len(got) < size:
+                chunk = fh.read1(4096)
+                if not chunk:
+                    break
+                got += chunk
+    except (OSError, EOFError, zlib.error):
+        pass
+    return got[:size]
+
+
+BUG_REPORT_MARKS = (b"Start of NVIDIA bug report log file", b"nvidia-bug-report.sh Version:")
+
+
+def looks_like_bug_report(head: bytes) -> bool:
+    """nvidia-bug-report.sh's prologue in the first 4 KiB (a ticket that only mentions the file does not count)."""
+    return any(m in head[:4096] for m in BUG_REPORT_MARKS)
 
 
 def detect(path: str) -> str | None:
@@ -106,15 +122,14 @@ def detect(path: str) -> str | None:
         return None
     head = _head(p)
     if head[:2] == b"\x1f\x8b":
-        inner = _gz_head(p)
-        if b"nvidia-bug-report" in inner[:4096] or b"NVIDIA bug report" in inner[:4096]:
+        if looks_like_bug_report(_gz_head(p)):
             return "bug-report"
         return "bundle"       # a .tar.gz: the bundle reader checks it
     if tarfile.is_tarfile(p):
         return "bundle"
     if b"\x00" in head:
         return None
-    if b"nvidia-bug-report" in head[:4096] or b"Start of NVIDIA bug report log file" in head:
+    if looks_like_bug_report(head):
         return "bug-report"
     from triage.bundle import from_cluster_dump
     if from_cluster_dump.looks_like_stream(head):
