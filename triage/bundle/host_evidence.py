@@ -78,8 +78,10 @@ def write_host_bundle(ev: HostEvidence, root: Path, smap: SourceMap | None = Non
             if slug in seen:
                 continue            # one output per command (the first), as a collection has
             seen.add(slug)
-            paths = w.write_exec(NAMESPACE, pod, CONTAINER, command, "\n".join(t for t, _ in lines) + "\n", "",
-                                 0, None)
+            text = "\n".join(t for t, _ in lines) + "\n"
+            # a pasted or reported output carries no exit status: 0 only when nvidia-smi printed no failure
+            paths = w.write_exec(NAMESPACE, pod, CONTAINER, command, text, "", None if _failed(command, text) else 0,
+                                 None)
             smap.scattered(paths.stdout, ev.input_name, [n for _, n in lines])
     for gap in host_gaps(ev):
         w.gaps.append(gap)
@@ -87,6 +89,14 @@ def write_host_bundle(ev: HostEvidence, root: Path, smap: SourceMap | None = Non
                      extra={"input": {"reader": ev.reader, "files": [ev.input_name], "hosts": [host],
                                       "host_from": ev.host_from, **ev.extra}})
     return smap
+
+
+def _failed(command: list[str], text: str) -> bool:
+    from triage.evidence.nvidia_smi import parse_nvidia_smi
+    parsed = parse_nvidia_smi(layout.command_slug(command), text)
+    if parsed is None:
+        return True                       # nothing nvidia-smi prints when it works
+    return parsed.report is not None and bool(parsed.report.errors)
 
 
 def host_gaps(ev: HostEvidence) -> list[dict]:

@@ -228,7 +228,7 @@ def _text(path: str, root: Path, stdin) -> dict:
                               f"{first['lines'][0]}-{first['lines'][1]} ({first['shape']}): {first['why']}")
         raise BundleError(f"{where} {NOT_READ}; no block of it was recognised")
     return {"_map": result.source_map, "blocks": result.blocks, "unread": result.unread, "target": result.target,
-            "guessed_pod": result.guessed_pod}
+            "guessed_pod": result.guessed_pod, **({"host": result.host} if result.host else {})}
 
 
 def describe(opened: OpenedInput) -> str:
@@ -240,6 +240,8 @@ def describe(opened: OpenedInput) -> str:
                            for b in used[:6])
         more = f" and {len(used) - 6} more" if len(used) > 6 else ""
         unread = len(s.get("unread") or ())
+        if s.get("host"):
+            more += f"; about host {s['host']['name']} ({s['host']['from']}), no Kubernetes object"
         return (f"gpu-triage: read {s.get('path')} as pasted text: {shapes}{more}"
                 + (f"; {unread} block(s) not usable (see input.unread in -o json)" if unread else ""))
     return f"gpu-triage: read {s.get('path')} as {opened.reader}" + (
