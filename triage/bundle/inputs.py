@@ -8,7 +8,8 @@
 Readers: `bundle` (ours or a troubleshoot support bundle, folder or .tar.gz: read as it is),
 `text` (pasted kubectl / nvidia-smi / kernel-log text, a file, a folder of them, or stdin),
 `must-gather` (the GPU Operator's must-gather folder), `bug-report` (nvidia-bug-report.log.gz),
-`cluster-dump` (`kubectl cluster-info dump`, a JSON stream or an --output-directory tree).
+`cluster-dump` (`kubectl cluster-info dump`, a JSON stream or an --output-directory tree),
+`inspect` (OpenShift's `oc adm inspect` / default `oc adm must-gather` tree).
 Every reader but `bundle` writes a temporary bundle of layout v1, so one path judges all
 of them. An input no reader recognises is refused in one line.
 """
@@ -29,7 +30,7 @@ from triage.bundle.views import is_evidence_bundle
 from triage.errors import BundleError, UsageError
 from triage.evidence.pasted.source_map import SourceMap
 
-READERS = ("bundle", "text", "must-gather", "bug-report", "cluster-dump")
+READERS = ("bundle", "text", "must-gather", "bug-report", "cluster-dump", "inspect")
 MAX_TEXT_BYTES = 64 * 1024 * 1024          # all text read from one input, together
 MAX_TEXT_FILES = 2000
 _TEXT_SUFFIXES = ("", ".txt", ".log", ".out", ".md", ".text", ".yaml", ".yml", ".json")
@@ -115,6 +116,9 @@ def detect(path: str) -> str | None:
             return "must-gather"
         if from_cluster_dump.looks_like_tree(files):
             return "cluster-dump"
+        from triage.bundle import from_inspect
+        if from_inspect.looks_like(files):
+            return "inspect"
         if any(_is_text_name(f) for f in files):
             return "text"
         return None
@@ -203,6 +207,9 @@ def open_input(path: str, as_: str | None = None, stdin=None) -> OpenedInput:
         elif reader == "must-gather":
             from triage.bundle.from_must_gather import write_must_gather_bundle
             summary, smap = write_must_gather_bundle(Path(path), root)
+        elif reader == "inspect":
+            from triage.bundle.from_inspect import write_inspect_bundle
+            summary, smap = write_inspect_bundle(Path(path), root)
         elif reader == "cluster-dump":
             from triage.bundle.from_cluster_dump import write_cluster_dump_bundle
             summary, smap = write_cluster_dump_bundle(Path(path), root)
