@@ -15,7 +15,6 @@ is `not_checked` with a gap saying what to collect next.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,12 +25,17 @@ from triage.evidence.pasted.source_map import Anchor, SourceMap
 NAMESPACE = "default"
 CONTAINER = "host"
 SHELL = "gpu-triage.dev/host-shell"       # annotation on the stub pod that stands for the host's shell
-_NAME_BAD = re.compile(r"[^a-z0-9.-]+")
+_NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
 
 
 def node_name(raw: str) -> str | None:
     """A Kubernetes node name from a host name (`Giacomo-PC` -> `giacomo-pc`), None if nothing is left."""
-    name = _NAME_BAD.sub("-", raw.strip().lower()).strip("-.")[:200]
+    out: list[str] = []
+    for c in raw.strip().lower()[:400]:
+        c = c if c in _NAME_OK else "-"
+        if c != "-" or not out or out[-1] != "-":
+            out.append(c)
+    name = "".join(out).strip("-.")[:200]
     return name or None
 
 
