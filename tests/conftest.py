@@ -46,7 +46,11 @@ SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",
               # hostile long lines stay in the fast tier
               "tests/evidence/test_log_signatures.py::test_mutated_samples_never_raise",
               # every first-contact bundle diagnosed (~6 s)
-              "tests/classify/test_first_contact_regression.py")
+              "tests/classify/test_first_contact_regression.py",
+              # 100 MB lines through each non-bundle reader (~1 s each)
+              "tests/inputs/test_bug_report.py::test_a_report_with_a_100_mb_line",
+              "tests/inputs/test_host_smi.py::test_a_100_mb_line",
+              "tests/inputs/test_inspect.py::test_a_100_mb_line")
 
 
 def pytest_collection_modifyitems(config, items):

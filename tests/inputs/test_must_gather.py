@@ -87,7 +87,7 @@ def test_bad_yaml_in_a_must_gather_is_one_line(tmp_path):
 def test_forcing_a_reader_on_the_wrong_shape_is_one_line(tmp_path):
     ticket = FIXTURES / "inputs" / "pasted" / "pending-no-gpu-advertised.txt"
     for reader, words in (("must-gather", "is not a folder"), ("cluster-dump", "not a kubectl cluster-info dump"),
-                          ("bug-report", "names no Kubernetes node")):
+                          ("bug-report", "is not an nvidia-bug-report log")):
         r = run("analyze", str(ticket), "--as", reader)
         assert r.rc == 1 and r.out == "" and len(r.err.splitlines()) == 1, (reader, r.err)
         assert words in r.err, (reader, r.err)

@@ -225,13 +225,14 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
     reports = 0
     for f in sorted(src.glob("nvidia-bug-report_*.log.gz")):
         node = f.name[len("nvidia-bug-report_"):-len(".log.gz")]
-        from triage.bundle.from_bug_report import kernel_lines, smi_query
-        got = kernel_lines(f)
+        from triage.bundle.from_bug_report import kernel_lines, sections, smi_query
+        secs = sections(f)
+        got = kernel_lines(f, secs)
         if got:
             p = w.write_text(layout.node_dmesg(node), "\n".join(t for t, _ in got) + "\n")
             smap.scattered(p, rel(f), [n for _, n in got])
             reports += 1
-        query = smi_query(f)
+        query = smi_query(f, secs)
         if query and node in driver_on:
             # must-gather.sh ran nvidia-bug-report.sh in this driver pod: its nvidia-smi -q is the pod's
             ns, name, item = driver_on[node]
@@ -239,15 +240,36 @@ def write_must_gather_bundle(path: Path, root: Path) -> tuple[dict, SourceMap]:
             ctr = "nvidia-driver-ctr" if "nvidia-driver-ctr" in ctrs else (ctrs[0] if ctrs else "nvidia-driver-ctr")
             paths = w.write_exec(ns, name, ctr, ["nvidia-smi", "-q"], "\n".join(t for t, _ in query) + "\n", "", 0, None)
             smap.scattered(paths.stdout, rel(f), [n for _, n in query])
-    w.add_gap("pods", "not_in_must_gather", "a GPU Operator must-gather holds the operator's namespace only: "
-              "the failing workload's pods, events and logs are not in it",
-              "run `gpu-triage collect pod NAME -n NAMESPACE`, or paste `kubectl describe pod NAME -n NAMESPACE`")
+    # `oc adm must-gather --image-stream=openshift/must-gather --image=<gpu-operator must-gather>` downloads the
+    # default image's `oc adm inspect` tree beside these files: read what it adds (the workloads' namespaces)
+    inspected = _inspect_beside(path, src, w, smap, rel, pods, events_by_ns, bool(nodes))
+    if not inspected.get("pods"):
+        w.add_gap("pods", "not_in_must_gather", "a GPU Operator must-gather holds the operator's namespace only: "
+                  "the failing workload's pods, events and logs are not in it",
+                  "run `gpu-triage collect pod NAME -n NAMESPACE`, or paste `kubectl describe pod NAME -n NAMESPACE`")
     if (src / "cluster_policy.missing").exists():
         read.append("cluster_policy.missing")
     w.write_manifest(None, extra={"input": {"reader": "must-gather"}})
     note = (f"{len(pods)} pods, {len(daemonsets)} DaemonSets, {len(nodes)} nodes, {logs} container logs, "
             f"{smi} nvidia-smi, {reports} bug reports")
+    if inspected:
+        note += f"; the oc adm inspect tree beside it: {inspected['pods']} more pods, {inspected['logs']} logs" + (
+            f", {inspected['nodes']} nodes" if inspected["nodes"] else "")
     version = (_read(src / "version") or "").splitlines()          # written by the /usr/bin/gather image
     if len(version) >= 2 and version[0].strip() == "NVIDIA GPU Operator" and len(version[1]) < 80:
         note = f"GPU Operator {version[1].strip()}, " + note
     return {"note": note, "root": str(src), "files": read}, smap
+
+
+def _inspect_beside(path: Path, src: Path, w, smap: SourceMap, rel, pods: dict, events_by_ns: dict,
+                    have_nodes: bool) -> dict:
+    """The objects of an `oc adm inspect` tree in the same download that the GPU files do not hold."""
+    from triage.bundle import from_inspect
+    tree_root = from_inspect.find_root(path)
+    if tree_root is None:
+        return {}
+    tree = from_inspect.read_tree(tree_root, rel)
+    written_ns = {ns for ns, _ in pods}
+    skip_lists = {("pods", ns) for ns in written_ns} | {("events", ns) for ns in events_by_ns} | \
+        {("daemonsets", ns) for ns in written_ns}
+    return from_inspect.write_tree(tree, w, smap, skip_pods=set(pods), skip_lists=skip_lists, skip_nodes=have_nodes)

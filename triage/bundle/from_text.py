@@ -42,6 +42,7 @@ class TextSummary:
         return any(b["used"] for b in self.blocks)
 
     guessed_pod: bool = False             # the paste's only pod is one no command names (default/pasted-log)
+    host: dict | None = None              # host nvidia-smi pasted on its own: the host it is about
 
 
 @dataclass
@@ -65,6 +66,8 @@ class _Pieces:
     bare_logs: list[tuple[str, int, list[str]]] = field(default_factory=list)   # logs no command names
     listed_pods: dict[str, list[tuple[str, str]]] = field(default_factory=dict)   # node -> its Non-terminated Pods
     bare_lines: list[tuple[int, str]] = field(default_factory=list)
+    host_smi: list[tuple[str, int, list[str], list[str]]] = field(default_factory=list)   # nvidia-smi of a host shell
+    prompt_hosts: set[str] = field(default_factory=set)       # host names of the prompts before them
 
 
 def _ns(cmd: B.Command | None) -> str:
@@ -177,8 +180,14 @@ def _read_block(block: B.Block, input_name: str, p: _Pieces) -> str | None:
                 p.execs.append((_ns(cmd), pod.split("/")[-1], cmd.flag("-c", "--container") or "",
                                 inner, input_name, block.start, block.lines))
                 return None
-        return ("nvidia-smi output of no known pod: paste it with its command "
-                "(`$ kubectl exec -n gpu-operator DRIVER_POD -- nvidia-smi`)")
+        if cmd is None or cmd.tool == "nvidia-smi":
+            # a host shell's nvidia-smi: the host's, when nothing else in the paste is Kubernetes (write_text_bundle)
+            command = list(cmd.args) if cmd is not None else []
+            command = ["nvidia-smi"] + command if cmd is not None else {
+                B.NVIDIA_SMI_Q: ["nvidia-smi", "-q"], B.NVIDIA_SMI_L: ["nvidia-smi", "-L"]}.get(block.shape, ["nvidia-smi"])
+            p.host_smi.append((input_name, block.start, block.lines, command))
+            return None
+        return SMI_OF_NO_POD
     if block.shape == B.KERNEL_LOG:
         p.kernel.append((input_name, block.start, block.lines))
         for line in block.lines[:2000]:
@@ -192,6 +201,8 @@ def _read_block(block: B.Block, input_name: str, p: _Pieces) -> str | None:
     return "no kubectl, nvidia-smi or kernel-log output recognised"
 
 
+SMI_OF_NO_POD = ("nvidia-smi output of no known pod: paste it with its command "
+                 "(`$ kubectl exec -n gpu-operator DRIVER_POD -- nvidia-smi`)")
 _STACK_PREFIXES = ("nvidia-", "gpu-feature-discovery", "gpu-operator")
 
 
@@ -264,13 +275,30 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
     summary = TextSummary(smap)
     p = _Pieces()
     for input_name, text in inputs:
+        lines_of_text: list[str] | None = None
         for block in B.split_blocks(text):
             why = _read_block(block, input_name, p)
+            if why is None and block.command is not None and block.command.tool in ("nvidia-smi", "dmesg", "journalctl") \
+                    and block.shape in (B.NVIDIA_SMI, B.NVIDIA_SMI_Q, B.NVIDIA_SMI_L, B.KERNEL_LOG):
+                if lines_of_text is None:
+                    lines_of_text = B.input_lines(text)
+                if block.start >= 2:
+                    host = B.prompt_host(lines_of_text[block.start - 2])
+                    if host:
+                        p.prompt_hosts.add(host)
             entry = {"input": input_name, "lines": [block.start, block.end], "shape": block.shape,
                      "command": block.command.text if block.command else None, "used": why is None}
             summary.blocks.append(entry)
             if why:
                 summary.unread.append({**entry, "why": why})
+    if p.host_smi and not (p.pods or p.nodes or p.logs or p.execs or p.bare_logs or any(p.events.values())):
+        return _host_paste(p, summary, root, inputs)
+    for input_name, first, lines, _cmd in p.host_smi:     # beside Kubernetes objects: whose host is unknown
+        summary.unread.append({"input": input_name, "lines": [first, first + len(lines) - 1], "shape": B.NVIDIA_SMI,
+                               "command": None, "used": False, "why": SMI_OF_NO_POD})
+        for b in summary.blocks:
+            if b["input"] == input_name and b["lines"][0] == first:
+                b["used"] = False
     w = RedactingWriter(root)
     only_node = p.described_nodes[0] if len(p.described_nodes) == 1 else None
     guessed = _bare_log_pod(p, summary)
@@ -365,6 +393,36 @@ def write_text_bundle(inputs: list[tuple[str, str]], root: Path) -> TextSummary:
     shown = sorted(p.described_nodes) if gpu_described else []
     w.write_manifest(target, extra={"input": {"reader": READER, "files": [n for n, _ in inputs],
                                               **({"gpu_nodes_shown": shown} if shown else {})}})
+    return summary
+
+
+def _host_paste(p: _Pieces, summary: TextSummary, root: Path, inputs: list[tuple[str, str]]) -> TextSummary:
+    """nvidia-smi (and kernel log lines) pasted from a host shell, with no Kubernetes object: evidence
+    about that host (its prompt's host name, else the journal's, else `pasted-host`, said so)."""
+    from triage.bundle.host_evidence import HostEvidence, node_name, write_host_bundle
+    inputs_of = {name for name, *_ in p.host_smi} | {name for name, *_ in p.kernel}
+    hosts = sorted({h for h in (node_name(x) for x in p.prompt_hosts | p.kernel_hosts) if h})
+    if len(hosts) == 1:
+        host = hosts[0]
+        how = "the paste's shell prompt" if any(node_name(x) == host for x in p.prompt_hosts) else "the journal's lines"
+        host_from = f"{how} names it"
+    else:
+        host = "pasted-host"
+        host_from = ("a name of ours: no `user@host` prompt or journal line of the paste names the host" if not hosts
+                     else f"a name of ours: the paste names several hosts, {', '.join(hosts[:4])}; paste one host's "
+                          "output at a time")
+    if len(inputs_of) > 1:
+        # one input file per host: the source map cites one file
+        first_input = sorted(inputs_of)[0]
+        p.host_smi = [x for x in p.host_smi if x[0] == first_input]
+        p.kernel = [x for x in p.kernel if x[0] == first_input]
+    input_name = p.host_smi[0][0]
+    smi = [(cmd, [(t, n) for n, t in enumerate(lines, start=first)]) for _i, first, lines, cmd in p.host_smi]
+    kernel = [(t, n) for _i, first, lines in p.kernel for n, t in enumerate(lines, start=first) if t.strip()]
+    ev = HostEvidence(host, input_name, host_from, kernel=kernel, smi=smi, reader=READER, collect_hint="paste")
+    write_host_bundle(ev, root, summary.source_map)
+    summary.target = {"kind": "Node", "name": host}
+    summary.host = {"name": host, "from": host_from}
     return summary
 
 

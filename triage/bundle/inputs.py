@@ -8,7 +8,8 @@
 Readers: `bundle` (ours or a troubleshoot support bundle, folder or .tar.gz: read as it is),
 `text` (pasted kubectl / nvidia-smi / kernel-log text, a file, a folder of them, or stdin),
 `must-gather` (the GPU Operator's must-gather folder), `bug-report` (nvidia-bug-report.log.gz),
-`cluster-dump` (`kubectl cluster-info dump`, a JSON stream or an --output-directory tree).
+`cluster-dump` (`kubectl cluster-info dump`, a JSON stream or an --output-directory tree),
+`inspect` (OpenShift's `oc adm inspect` / default `oc adm must-gather` tree).
 Every reader but `bundle` writes a temporary bundle of layout v1, so one path judges all
 of them. An input no reader recognises is refused in one line.
 """
@@ -21,6 +22,7 @@ import shutil
 import sys
 import tarfile
 import tempfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +30,7 @@ from triage.bundle.views import is_evidence_bundle
 from triage.errors import BundleError, UsageError
 from triage.evidence.pasted.source_map import SourceMap
 
-READERS = ("bundle", "text", "must-gather", "bug-report", "cluster-dump")
+READERS = ("bundle", "text", "must-gather", "bug-report", "cluster-dump", "inspect")
 MAX_TEXT_BYTES = 64 * 1024 * 1024          # all text read from one input, together
 MAX_TEXT_FILES = 2000
 _TEXT_SUFFIXES = ("", ".txt", ".log", ".out", ".md", ".text", ".yaml", ".yml", ".json")
@@ -78,11 +80,26 @@ def _head(path: Path, size: int = 8192) -> bytes:
 
 
 def _gz_head(path: Path, size: int = 65536) -> bytes:
+    """The first `size` bytes of a gzip stream, or as many as a truncated or corrupt one yields."""
+    got = b""
     try:
         with gzip.open(path, "rb") as fh:
-            return fh.read(size)
-    except (OSError, EOFError, gzip.BadGzipFile):
-        return b""
+            while len(got) < size:
+                chunk = fh.read1(4096)
+                if not chunk:
+                    break
+                got += chunk
+    except (OSError, EOFError, zlib.error):
+        pass
+    return got[:size]
+
+
+BUG_REPORT_MARKS = (b"Start of NVIDIA bug report log file", b"nvidia-bug-report.sh Version:")
+
+
+def looks_like_bug_report(head: bytes) -> bool:
+    """nvidia-bug-report.sh's prologue in the first 4 KiB (a ticket that only mentions the file does not count)."""
+    return any(m in head[:4096] for m in BUG_REPORT_MARKS)
 
 
 def detect(path: str) -> str | None:
@@ -99,6 +116,9 @@ def detect(path: str) -> str | None:
             return "must-gather"
         if from_cluster_dump.looks_like_tree(files):
             return "cluster-dump"
+        from triage.bundle import from_inspect
+        if from_inspect.looks_like(files):
+            return "inspect"
         if any(_is_text_name(f) for f in files):
             return "text"
         return None
@@ -106,15 +126,14 @@ def detect(path: str) -> str | None:
         return None
     head = _head(p)
     if head[:2] == b"\x1f\x8b":
-        inner = _gz_head(p)
-        if b"nvidia-bug-report" in inner[:4096] or b"NVIDIA bug report" in inner[:4096]:
+        if looks_like_bug_report(_gz_head(p)):
             return "bug-report"
         return "bundle"       # a .tar.gz: the bundle reader checks it
     if tarfile.is_tarfile(p):
         return "bundle"
     if b"\x00" in head:
         return None
-    if b"nvidia-bug-report" in head[:4096] or b"Start of NVIDIA bug report log file" in head:
+    if looks_like_bug_report(head):
         return "bug-report"
     from triage.bundle import from_cluster_dump
     if from_cluster_dump.looks_like_stream(head):
@@ -188,6 +207,9 @@ def open_input(path: str, as_: str | None = None, stdin=None) -> OpenedInput:
         elif reader == "must-gather":
             from triage.bundle.from_must_gather import write_must_gather_bundle
             summary, smap = write_must_gather_bundle(Path(path), root)
+        elif reader == "inspect":
+            from triage.bundle.from_inspect import write_inspect_bundle
+            summary, smap = write_inspect_bundle(Path(path), root)
         elif reader == "cluster-dump":
             from triage.bundle.from_cluster_dump import write_cluster_dump_bundle
             summary, smap = write_cluster_dump_bundle(Path(path), root)
@@ -213,7 +235,7 @@ def _text(path: str, root: Path, stdin) -> dict:
                               f"{first['lines'][0]}-{first['lines'][1]} ({first['shape']}): {first['why']}")
         raise BundleError(f"{where} {NOT_READ}; no block of it was recognised")
     return {"_map": result.source_map, "blocks": result.blocks, "unread": result.unread, "target": result.target,
-            "guessed_pod": result.guessed_pod}
+            "guessed_pod": result.guessed_pod, **({"host": result.host} if result.host else {})}
 
 
 def describe(opened: OpenedInput) -> str:
@@ -225,6 +247,8 @@ def describe(opened: OpenedInput) -> str:
                            for b in used[:6])
         more = f" and {len(used) - 6} more" if len(used) > 6 else ""
         unread = len(s.get("unread") or ())
+        if s.get("host"):
+            more += f"; about host {s['host']['name']} ({s['host']['from']}), no Kubernetes object"
         return (f"gpu-triage: read {s.get('path')} as pasted text: {shapes}{more}"
                 + (f"; {unread} block(s) not usable (see input.unread in -o json)" if unread else ""))
     return f"gpu-triage: read {s.get('path')} as {opened.reader}" + (

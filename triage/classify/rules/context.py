@@ -119,7 +119,23 @@ class Context:
 
     @cached_property
     def nodes(self) -> Mapping[str, Node]:
-        return dict(self.bundle.nodes_by_name)
+        out = dict(self.bundle.nodes_by_name)
+        for name in self.input_hosts:
+            # a host seen from its own shell (a bug report, pasted host nvidia-smi): no Node object
+            # was read, so the node-list rules do not run; its kernel log and nvidia-smi are judged
+            out.setdefault(name, Node({"apiVersion": "v1", "kind": "Node", "metadata": {"name": name}},
+                                      layout.MANIFEST))
+        return out
+
+    @cached_property
+    def input_hosts(self) -> tuple[str, ...]:
+        """The hosts a non-Kubernetes input is about (the manifest's `input.hosts`, written by the
+        bug-report and host nvidia-smi readers) when the bundle holds no node list."""
+        manifest = self.bundle.manifest
+        hosts = (manifest.raw.get("input") or {}).get("hosts") if manifest is not None else None
+        if not isinstance(hosts, list) or self.nodes_collected:
+            return ()
+        return tuple(h for h in hosts if isinstance(h, str) and h)
 
     @cached_property
     def gpu_node_names(self) -> tuple[str, ...]:
@@ -139,6 +155,7 @@ class Context:
         if isinstance(shown, list):
             stack_nodes |= {n for n in shown if isinstance(n, str) and n in self.nodes
                             and not _control_plane_only(self.nodes[n])}
+        stack_nodes |= set(self.input_hosts)
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
 

@@ -43,8 +43,10 @@ SHAPES = (DESCRIBE_POD, DESCRIBE_NODE, GET_EVENTS, GET_PODS, GET_NODES, LOGS, NV
           NVIDIA_SMI_L, KERNEL_LOG, TEXT)
 
 _TOOLS = ("kubectl", "oc", "k", "nvidia-smi", "dmesg", "journalctl", "sudo", "microk8s", "k3s")
-# `$ cmd`, `# cmd`, `user@host:~$ cmd`, `[root@host dir]# cmd`, `PS C:\> cmd`, `> cmd`
-_PROMPT = lazy_re.compile(r"^\s*(?:\S{0,120}?[$#>%]|\[[^\]\n]{0,120}\][$#])\s+(?P<cmd>\S.*)$")
+# `$ cmd`, `# cmd`, `user@host:~$ cmd`, `[root@host dir]# cmd`, `PS C:\> cmd`, `> cmd`; a virtualenv's
+# `(venv) ` before `user@host...` (not `(container) $`: a poster's label for where it ran)
+_PROMPT = lazy_re.compile(r"^\s*(?:\([^()\s]{1,64}\) (?=[^\s@]{1,64}@))?(?:\S{0,120}?[$#>%]|\[[^\]\n]{0,120}\][$#])\s+"
+                          r"(?P<cmd>\S.*)$")
 
 
 @dataclass(frozen=True)
@@ -276,11 +278,28 @@ def _refine(block: Block) -> list[Block]:
     return [b for b in out if any(l.strip() for l in b.lines)]
 
 
+# what only nvidia-smi prints when it cannot show its table (a device plugin's log says NVML's words instead)
+_SMI_ONLY_ERRORS = ("NVIDIA-SMI has failed because", "No devices were found",
+                    "Unable to determine the device handle for GPU")
+
+
+def prompt_host(line: str) -> str | None:
+    """The host name of a shell prompt: `root@gpu-node-1:~# ...`, `[ec2-user@ip-10-0-1-5 ~]$ ...`."""
+    m = _PROMPT_HOST.match(line) if len(line) < 4000 else None
+    return m.group("host") if m else None
+
+
+_PROMPT_HOST = lazy_re.compile(r"^\s*(?:\([^()\s]{1,64}\)\s+)?\[?[A-Za-z0-9_.-]{1,64}@(?P<host>[A-Za-z0-9][A-Za-z0-9_.-]{0,252})[:\s]")
+
+
 def _text_shape(lines: list[str]) -> str:
-    """Log-like text: kernel log when most non-empty lines look like one, else logs."""
+    """Log-like text: kernel log when most non-empty lines look like one, nvidia-smi when every line
+    is one of its own failure messages, else logs."""
     nonempty = [l for l in lines[:2000] if l.strip()]
     if not nonempty:
         return TEXT
+    if len(nonempty) <= 4 and all(l.strip().startswith(_SMI_ONLY_ERRORS) for l in nonempty):
+        return NVIDIA_SMI
     kernel = sum(1 for l in nonempty if _KERNEL.match(l) or "NVRM:" in l)
     return KERNEL_LOG if kernel * 2 >= len(nonempty) else LOGS
 

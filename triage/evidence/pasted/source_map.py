@@ -23,6 +23,7 @@ class Anchor:
     obj: str                      # the object's name ("" for any object of the file)
     keys: tuple[str, ...]         # words a citation excerpt about this field holds
     line: int                     # 1-based input line
+    input: str | None = None      # the input file, when the objects of one bundle file come from several
 
 
 @dataclass
@@ -60,10 +61,15 @@ class SourceMap:
             return origin.input, origin.lines[line - 1] if 0 < line <= len(origin.lines) else None
         if line is not None and not origin.anchors:
             return origin.input, origin.first + line - 1
-        return origin.input, _best_line(origin, excerpt or "")
+        line, anchor = _best(origin, excerpt or "")
+        return (anchor.input if anchor is not None and anchor.input else origin.input), line
 
 
 def _best_line(origin: Origin, excerpt: str) -> int | None:
+    return _best(origin, excerpt)[0]
+
+
+def _best(origin: Origin, excerpt: str) -> tuple[int | None, Anchor | None]:
     names = {a.obj for a in origin.anchors if a.obj}
     named = [n for n in names if n in excerpt]
     best, best_score = None, (0, 0)
@@ -76,12 +82,12 @@ def _best_line(origin: Origin, excerpt: str) -> int | None:
             continue
         score = (len(hits), sum(len(k) for k in hits))
         if score > best_score:
-            best, best_score = a.line, score
+            best, best_score = a, score
     if best is None:
         heads = [a for a in origin.anchors if not a.keys and (not named or a.obj in named)]
         if heads:
-            return heads[0].line
-    return best if best is not None else origin.default_line
+            return heads[0].line, heads[0]
+    return (best.line, best) if best is not None else (origin.default_line, None)
 
 
 def rewrite(doc: dict, source_map: SourceMap) -> dict:
