@@ -223,3 +223,27 @@ def test_a_silent_pending_pod_whose_dra_claims_are_unallocated_waits_for_the_all
 def test_an_allocated_claim_is_not_what_a_silent_pending_pod_waits_for(tmp_path):
     doc = _doc(_dra_pending("dra-allocated", allocated=True), tmp_path)
     assert "scheduler.dra_claim_unallocatable" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+def _karpenter_world(name: str, launched: str) -> World:
+    w = _cpu_cluster(name)
+    pending_pod(w, "vllm-0", "0/2 nodes are available: 2 Insufficient nvidia.com/gpu.")
+    w.event(ML, "Pod", "vllm-0", "Nominated", "Pod should schedule on: nodeclaim/gpu-x7k2p", component="karpenter",
+            type="Normal")
+    w.custom.setdefault("nodeclaims.karpenter.sh", []).append(
+        {"apiVersion": "karpenter.sh/v1", "kind": "NodeClaim", "metadata": {"name": "gpu-x7k2p"},
+         "status": {"conditions": [{"type": "Launched", "status": launched}, {"type": "Ready", "status": "Unknown"}]}})
+    w.target("Pod", ML, "vllm-0")
+    return w
+
+
+def test_a_nomination_to_a_nodeclaim_that_never_launched_is_the_autoscalers(tmp_path):
+    doc = _doc(_karpenter_world("nodeclaim-unlaunched", "Unknown"), tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.autoscaler_no_scale_up" and rc["certainty"] == "inferred", doc["findings"]
+    assert "scheduler.insufficient_gpu" in rc["explains"]
+
+
+def test_a_launched_nodeclaim_is_no_autoscaler_finding(tmp_path):
+    doc = _doc(_karpenter_world("nodeclaim-launched", "True"), tmp_path)
+    assert "scheduler.autoscaler_no_scale_up" not in [f["id"] for f in doc["findings"]], doc["findings"]

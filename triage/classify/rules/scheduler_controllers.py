@@ -161,6 +161,11 @@ def controller_log_rejections(ctx):
             break
 
 
+# Karpenter's nomination (kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/events.go
+# NominatePodEvent): "Pod should schedule on: nodeclaim/<name>" (or node/<name>)
+_NOMINATED = re.compile(r"Pod should schedule on: nodeclaim/(\S{1,253})")
+
+
 @rule(ids=("scheduler.autoscaler_no_scale_up",), reads=("events",))
 def autoscaler(ctx):
     for pod in ctx.scope_pods:
@@ -171,3 +176,28 @@ def autoscaler(ctx):
             yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod), [cite],
                               namespace=pod.namespace, pod=pod.name, message=(msg.text if msg else ev.message)[:200],
                               reason=ev.reason)
+            continue
+        yield from _unlaunched_nodeclaim(ctx, pod)
+
+
+def _unlaunched_nodeclaim(ctx, pod):
+    """State first: Karpenter nominated the pod to a NodeClaim that has not launched (its
+    Launched condition is not True): the node it is adding for the pod does not come."""
+    for ev in reversed(ctx.pod_events(pod)):
+        m = _NOMINATED.search(ev.message) if ev.reason == "Nominated" else None
+        if m is None:
+            continue
+        claim = next((c for c in ctx.bundle.custom_resources("nodeclaims.karpenter.sh") if c.name == m.group(1)), None)
+        status = claim.raw.get("status") if claim is not None and isinstance(claim.raw.get("status"), dict) else None
+        if status is None:
+            return
+        launched = next((c for c in status.get("conditions") or () if isinstance(c, dict) and c.get("type") == "Launched"),
+                        None)
+        if launched is not None and launched.get("status") == "True":
+            return
+        yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod),
+                          [ctx.cite_event(ev), ctx.cite_field(claim, f"NodeClaim {claim.name} status.conditions",
+                                                              status.get("conditions"))], "inferred",
+                          namespace=pod.namespace, pod=pod.name, reason="NodeClaimNotLaunched",
+                          message=str((launched or {}).get("message") or (launched or {}).get("reason") or "")[:200] or None)
+        return
