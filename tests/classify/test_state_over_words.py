@@ -235,3 +235,26 @@ def test_a_running_third_party_plugin_whose_resources_are_advertised_is_register
     w.target("Node", "", "gpu-node-3")
     doc = _doc(w, tmp_path)
     assert "plugin.not_registered" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+NO_DEVICES = ('I1129 14:01:02.000311       1 main.go:370] No devices found. Waiting indefinitely.\n')
+
+
+@pytest.mark.parametrize("operator, status", [(False, "inconclusive"), (True, "problem")])
+def test_a_plugin_that_finds_no_devices_is_a_symptom_of_what_it_was_given(tmp_path, operator, status):
+    """The plugin's NVML loaded and saw no GPU: the devices were not handed to its container or
+    the driver does not see them. With the runtime and driver layers unchecked (a host-installed
+    stack, no exec, no kernel log) that is a suspect, not a verdict; with them checked, the answer."""
+    w = World(f"no-devices-{operator}")
+    node = w.gpu_node("gpu-node-1", gpus=1, operator=operator, plugin_log=NO_DEVICES)
+    for part in ("capacity", "allocatable"):          # never registered: no nvidia.com/gpu at all
+        node["status"][part].pop("nvidia.com/gpu")
+    if not operator:                                  # the standalone chart's plugin on a host-installed stack
+        w.pod("kube-system", "nvidia-device-plugin-daemonset-q8wzr", node="gpu-node-1", gpu=0,
+              containers=("nvidia-device-plugin-ctr",), labels={"app.kubernetes.io/name": "nvidia-device-plugin"},
+              owner=("DaemonSet", "nvidia-device-plugin-daemonset"))
+        w.log("kube-system", "nvidia-device-plugin-daemonset-q8wzr", "nvidia-device-plugin-ctr", NO_DEVICES)
+    w.target("Node", "", "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    answer = doc["root_cause"]["id"] if doc["root_cause"] else doc.get("suspect")
+    assert doc["status"] == status and answer == "plugin.no_devices_found", (doc["status"], answer)

@@ -44,6 +44,10 @@ def could_explain_from(layer: str, fid: str) -> bool:
 # ids that name what is seen, not why: a root cause among them is only a problem when the
 # layers that could say why were checked
 SYMPTOM_IDS = frozenset({"application.crash_unclassified", "plugin.not_registered"})
+# a component that works and reports what it was given: the device plugin's NVML loaded and
+# found no GPU ("No devices found"), so the devices were not handed to its container (runtime)
+# or the driver does not see them; its own words never say which
+BELOW_ITSELF = frozenset({"plugin.no_devices_found"})
 
 
 def is_symptom(f: Finding) -> bool:
@@ -55,7 +59,8 @@ def is_symptom(f: Finding) -> bool:
         # a queue's or quota's own "no", or GPUs that are all offered and taken (or too few on
         # any one node): a cause whatever the layers below show
         return False
-    return f.layer in (Layer.SCHEDULER, Layer.NODE) or (f.id in SYMPTOM_IDS and f.certainty is not Certainty.RECOGNISED)
+    return f.layer in (Layer.SCHEDULER, Layer.NODE) or (f.id in SYMPTOM_IDS and f.certainty is not Certainty.RECOGNISED) \
+        or f.id in BELOW_ITSELF
 
 
 def _checks(items: Iterable[Checked]) -> tuple[Check, ...]:
