@@ -20,9 +20,11 @@ from bench_accuracy import judge_first_contact  # noqa: E402
 NOT_RIGHT = {
     "fa001": "inconclusive", "fa004": "inconclusive", "fa008": "inconclusive", "fa015": "wrong",
     "fa024": "inconclusive", "fb013": "inconclusive", "fb016": "inconclusive", "fb028": "inconclusive",
-    "fc009": "inconclusive", "ff006": "wrong", "ff018": "inconclusive",
-    "fg001": "wrong", "fg007": "wrong", "fg015": "wrong",
-    "fg021": "inconclusive", "fh005": "inconclusive",
+    "fc009": "inconclusive", "ff006": "wrong", "ff018": "inconclusive", "fg001": "wrong", "fg007": "wrong",
+    "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
+    "fi008": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
+    "fm006": "inconclusive", "fm009": "inconclusive", "fn001": "wrong", "fn002": "wrong", "fn005": "inconclusive",
+    "fn006": "wrong", "fn007": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
