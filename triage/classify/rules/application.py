@@ -8,7 +8,7 @@ import functools
 
 from triage.bundle import layout
 from triage.bundle.objects.gpu_resource import raw_gpu_intent
-from triage.classify.rules.base import NeedGap, pod_subject, rule
+from triage.classify.rules.base import NeedGap, pod_subject, rule, visible_devices_by_hand
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
 from triage.evidence.cuda_compat import DRIVER_CUDA_LABELS, driver_runs
@@ -72,13 +72,12 @@ def no_gpu_in_container(ctx):
                       **fact_params(facts))
         kinds = {no_gpu_kind(f) for f in facts}
         seen = _no_driver_seen(ctx, pod, container, facts) if "cuda_driver_too_old" in kinds else ()
-        by_hand = [e for c in pod.containers if c.name == container for e in c.env
-                   if e.name == "NVIDIA_VISIBLE_DEVICES" and e.value not in (None, "", "void", "none")]
+        by_hand = visible_devices_by_hand(pod, container)
         if not requests_nvidia(pod) and by_hand:
             # it asked the NVIDIA runtime for devices by env instead of the device plugin
             yield ctx.finding("runtime.visible_devices_misconfigured", "error", pod_subject(pod),
                               cites + [ctx.cite_field(pod, f"containers[{container}].env NVIDIA_VISIBLE_DEVICES",
-                                                      by_hand[0].value)], **common)
+                                                      by_hand)], **common)
         elif not requests_nvidia(pod):
             yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
                               cites + [ctx.cite_field(pod, f"containers[{container}].resources.limits",

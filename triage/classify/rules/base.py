@@ -92,3 +92,17 @@ def pod_subject(pod: Pod) -> Subject:
 
 def node_subject(name: str) -> Subject:
     return Subject("Node", name)
+
+
+_NO_DEVICES = (None, "", "void", "none")
+
+
+def visible_devices_by_hand(pod: Pod, container: str | None = None) -> str | None:
+    """The NVIDIA_VISIBLE_DEVICES a pod's container (or any container) sets itself, asking the
+    NVIDIA runtime for devices outside the device plugin; None when it sets none (or `void`)."""
+    for c in pod.containers:
+        if container is None or c.name == container:
+            for e in c.env:
+                if e.name == "NVIDIA_VISIBLE_DEVICES" and e.value not in _NO_DEVICES:
+                    return e.value
+    return None

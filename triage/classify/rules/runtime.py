@@ -4,7 +4,7 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 
 from __future__ import annotations
 
-from triage.classify.rules.base import node_subject, pod_subject, rule
+from triage.classify.rules.base import node_subject, pod_subject, rule, visible_devices_by_hand
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns
@@ -321,9 +321,7 @@ def default_runtime_not_nvidia(ctx):
         toolkit = toolkits.get(pod.node_name or "")
         if toolkit is None or pod.runtime_class_name or pod.phase not in ("Running", "Succeeded", "Failed"):
             continue
-        by_hand = any(e.name == "NVIDIA_VISIBLE_DEVICES" and e.value not in (None, "", "void", "none")
-                      for c in pod.containers for e in c.env)
-        if not (pod.gpu_requests or by_hand) or _cdi_cri(ctx, pod.node_name):
+        if not (pod.gpu_requests or visible_devices_by_hand(pod)) or _cdi_cri(ctx, pod.node_name):
             continue
         node = ctx.nodes.get(pod.node_name)
         verdict = default_runtime(_raw_env(toolkit), node.kubelet_version if node else "")
