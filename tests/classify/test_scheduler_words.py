@@ -247,3 +247,17 @@ def test_a_nomination_to_a_nodeclaim_that_never_launched_is_the_autoscalers(tmp_
 def test_a_launched_nodeclaim_is_no_autoscaler_finding(tmp_path):
     doc = _doc(_karpenter_world("nodeclaim-launched", "True"), tmp_path)
     assert "scheduler.autoscaler_no_scale_up" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+def test_the_schedulers_own_filter_beats_summed_requests_on_the_free_gpu_node(tmp_path):
+    """The requests on the free GPU node add up past its CPU (requests the kubelet may count
+    otherwise), but the scheduler names the filter that failed there: the volume's zone."""
+    w = World("volume-zone")
+    w.gpu_node("gpu-node-1", gpus=1, cpu="16")
+    w.pod(ML, "busy-0", node="gpu-node-1", gpu=0, cpu="15")
+    w.node("cpu-1")
+    pending_pod(w, "nb-0", "0/2 nodes are available: 1 node(s) had volume node affinity conflict, "
+                "1 Insufficient nvidia.com/gpu.", cpu="2")
+    w.target("Pod", ML, "nb-0")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "scheduler.volume_node_affinity_conflict", [f["id"] for f in doc["findings"]]

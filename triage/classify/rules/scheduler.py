@@ -450,14 +450,17 @@ def _judge(ctx, pod, msg, cite):
     # the nodes that have the GPU free: what does their own state say is short for this pod?
     # (the message's reasons count every node, most of which have no GPU at all)
     short = {r for n in free for r in _short_for(ctx, n, pod)}
-    if free and short and "pods" not in short:
+    other = [r for r in msg.reasons if r.kind not in (K.INSUFFICIENT_RESOURCE, K.TAINT, K.NODE_AFFINITY, K.UNSCHEDULABLE)]
+    said_short = any(r in ("cpu", "memory") for r in insufficient)
+    # the summed requests say the free GPU node is short of CPU or memory; the scheduler's own
+    # reasons decide when they name another filter and no such shortage (it saw the node itself)
+    if free and short and "pods" not in short and (said_short or not any(_KIND_ID.get(r.kind) for r in other)):
         res_short = sorted(short)[0]
         yield emit("scheduler.insufficient_cpu_memory", resource=res_short, nodes=[n.name for n in free],
                    node=free[0].name, extra_cites=[ctx.cite_field(n, f"{n.name} status.allocatable",
                                                                   {k: n.allocatable.get(k) for k in sorted(short)})
                                                    for n in free[:2]] + [_requests_cite(ctx, pod, sorted(short))])
         return
-    other = [r for r in msg.reasons if r.kind not in (K.INSUFFICIENT_RESOURCE, K.TAINT, K.NODE_AFFINITY, K.UNSCHEDULABLE)]
     for r in other:
         fid = _KIND_ID.get(r.kind)
         if fid:
