@@ -261,3 +261,13 @@ def test_the_schedulers_own_filter_beats_summed_requests_on_the_free_gpu_node(tm
     w.target("Pod", ML, "nb-0")
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == "scheduler.volume_node_affinity_conflict", [f["id"] for f in doc["findings"]]
+
+
+def test_a_gated_pod_waits_for_its_gates_whatever_the_nodes_look_like(tmp_path):
+    w = _tainted_gpu_cluster("gated-tainted", taint=True)
+    p = pending_pod(w, "llm-0", "Scheduling is blocked due to non-empty scheduling gates",
+                    extra_spec={"schedulingGates": [{"name": "example.com/admission"}]})
+    w.target("Pod", ML, "llm-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["id"] == "scheduler.scheduling_gated" and "scheduler.untolerated_taint" not in ids, ids

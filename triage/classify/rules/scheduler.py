@@ -347,6 +347,12 @@ def _judge(ctx, pod, msg, cite):
     def emit(fid, sev="error", extra_cites=(), **params):
         return ctx.finding(fid, sev, subject, [cite, *extra_cites], **base, **params)
 
+    if K.SCHEDULING_GATED in kinds:
+        # a gated pod is not considered by any scheduler: the nodes' state is not why it waits
+        gates = _gates(pod)
+        yield emit("scheduler.scheduling_gated", "warning", values=[str(g.get("name")) for g in gates] or None,
+                   extra_cites=[ctx.cite_field(pod, f"{pod.name} spec.schedulingGates", gates)] if gates else ())
+        return
     # PreFilter / admission-like reasons reject every node on their own
     for r in msg.reasons:
         if r.prefilter or r.kind in (K.UNBOUND_PVC, K.QUOTA):
