@@ -258,3 +258,22 @@ def test_a_plugin_that_finds_no_devices_is_a_symptom_of_what_it_was_given(tmp_pa
     doc = _doc(w, tmp_path)
     answer = doc["root_cause"]["id"] if doc["root_cause"] else doc.get("suspect")
     assert doc["status"] == status and answer == "plugin.no_devices_found", (doc["status"], answer)
+
+
+def test_a_plugin_daemonset_that_does_not_tolerate_the_legacy_gpu_nodes_taint_wants_no_pod_there(tmp_path):
+    """The node shows only the kubelet's pre-device-plugin resource (alpha.kubernetes.io/nvidia-gpu)
+    and a taint the plugin's DaemonSet does not tolerate: the DaemonSet wants 0 pods, so no plugin
+    will ever advertise nvidia.com/gpu there."""
+    w = World("legacy-taint")
+    w.node("gpu-node-01", gpus=1, resource="alpha.kubernetes.io/nvidia-gpu",
+           taints=[{"key": "nvidia.com/gpu", "effect": "NoSchedule"}])
+    template = {"metadata": {"name": "t", "labels": {"name": "nvidia-device-plugin-ds"}},
+                "spec": {"tolerations": [{"key": "CriticalAddonsOnly", "operator": "Exists"}],
+                         "containers": [{"name": "nvidia-device-plugin-ctr",
+                                         "image": "nvidia/k8s-device-plugin:1.10"}]}}
+    ds = w.workload("DaemonSet", "kube-system", "nvidia-device-plugin-daemonset", template_pod=template,
+                    status={"desiredNumberScheduled": 0, "currentNumberScheduled": 0, "numberReady": 0})
+    ds["spec"]["template"]["metadata"]["labels"] = {"name": "nvidia-device-plugin-ds"}
+    w.target("Node", "", "gpu-node-01")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "plugin.not_running", (doc["status"], doc.get("suspect"))

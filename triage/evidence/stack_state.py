@@ -214,6 +214,15 @@ def registered_gpus(node: Node) -> bool:
     return bool(node.gpu_capacity) or bool(node.gpu_allocatable)
 
 
+# the kubelet's own accelerator support before device plugins (Kubernetes <= 1.10): no plugin advertises it
+_LEGACY_GPU = "alpha.kubernetes.io/nvidia-gpu"
+
+
+def _plugin_resources(node: Node) -> bool:
+    """The node advertises a GPU resource a device plugin registered (not the kubelet's legacy one)."""
+    return any(v > 0 for r, v in node.gpu_allocatable.items() if r != _LEGACY_GPU)
+
+
 def _owner_ds(pod: Pod) -> str:
     ref = pod.controller
     return ref.name if ref is not None and ref.kind == "DaemonSet" else ""
@@ -292,7 +301,7 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 if (pods_read is None or (ds.namespace or "") in pods_read) and ds_short(ds):
                     comps.append(ComponentState(node.name, role, "missing", daemonset=ds,
                                                 reason="no pod of the DaemonSet on the node"))
-            elif role in ("device-plugin", "dra-plugin") and role not in seen_roles and not node.gpu_allocatable \
+            elif role in ("device-plugin", "dra-plugin") and role not in seen_roles and not _plugin_resources(node) \
                     and not _compute_domain_ds(ds):
                 # (a ComputeDomain's IMEX daemons run only on the nodes of that domain: elsewhere nothing is missing)
                 # the node has GPUs but the plugin's DaemonSet does not want a pod there
