@@ -277,3 +277,21 @@ def test_a_plugin_daemonset_that_does_not_tolerate_the_legacy_gpu_nodes_taint_wa
     w.target("Node", "", "gpu-node-01")
     doc = _doc(w, tmp_path)
     assert doc["status"] == "problem" and doc["root_cause"]["id"] == "plugin.not_running", (doc["status"], doc.get("suspect"))
+
+
+@pytest.mark.parametrize("auto_install, finds", [(None, True), ("default", False)])
+def test_a_gke_gpu_pool_that_installs_no_driver_has_none(tmp_path, auto_install, finds):
+    w = World(f"gke-no-driver-{auto_install}")
+    labels = {"cloud.google.com/gke-accelerator": "nvidia-tesla-t4", "cloud.google.com/gke-nodepool": "gpu-pool"}
+    if auto_install:
+        labels["cloud.google.com/gke-gpu-driver-version"] = auto_install
+    w.node("gke-gpu-pool-1", labels=labels)
+    w.pod("kube-system", "nvidia-gpu-device-plugin-5xq7m", node="gke-gpu-pool-1", gpu=0,
+          containers=("nvidia-gpu-device-plugin",), labels={"k8s-app": "nvidia-gpu-device-plugin"},
+          owner=("DaemonSet", "nvidia-gpu-device-plugin"))
+    w.target("Node", "", "gke-gpu-pool-1")
+    doc = _doc(w, tmp_path)
+    hit = [f for f in doc["findings"] if f["id"] == "driver.not_loaded" and f["params"].get("reason") == "gke_driver_not_installed"]
+    assert bool(hit) is finds, doc["findings"]
+    if finds:
+        assert doc["root_cause"]["id"] == "driver.not_loaded"

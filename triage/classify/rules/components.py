@@ -102,7 +102,7 @@ def _params(c: ComponentState) -> dict:
     return out
 
 
-def _gke_install_off(node) -> bool:
+def gke_install_off(node) -> bool:
     """A GKE GPU node without automatic driver installation: GKE labels the nodes of a pool
     created with `gpu-driver-version=default|latest` `cloud.google.com/gke-gpu-driver-version`;
     without it (or `disabled`, the Node Auto-Provisioning default) the managed plugin's
@@ -161,7 +161,7 @@ def component_findings(ctx, layer: str) -> Iterator:
                 fid, sev = STAGE_ID[stage]
                 if stage == "driver" and c.state == "image_pull":
                     fid, sev = "driver.image_unavailable", "critical"
-                elif stage == "driver" and _gke_install_off(ctx.nodes.get(node)):
+                elif stage == "driver" and gke_install_off(ctx.nodes.get(node)):
                     fid, sev = "driver.not_loaded", "critical"       # nothing will ever install it
                 if cites is None:
                     cites = [_status_cite(ctx, c)] + _log_cites(ctx, c)

@@ -278,3 +278,23 @@ def driver_pod_state(ctx):
                               node=pod.node_name, driver_pod=pod.name, operator_namespace=pod.namespace,
                               message=img, reason=node.kernel_version if node is not None else None)
             continue
+
+
+@rule(ids=("driver.not_loaded",), reads=("nodes", "pods"))
+def gke_driver_not_installed(ctx):
+    """A GKE GPU node (cloud.google.com/gke-accelerator) whose pool installs no driver (no
+    cloud.google.com/gke-gpu-driver-version label, or `disabled`) and that runs no
+    nvidia-driver-installer pod, advertising no GPU: nothing will ever load a driver there
+    (GKE's docs: without auto-install the installer DaemonSet must be applied by hand)."""
+    from triage.classify.rules.components import gke_install_off
+    if "kube-system" not in ctx.pods_collected_ns:
+        return
+    drivers = {p.node_name for role, p in ctx.stack_pods if role == "driver"}
+    for node in ctx.gpu_nodes():
+        if node.name in drivers or any(v > 0 for v in node.gpu_allocatable.values()) or not gke_install_off(node):
+            continue
+        labels = {k: node.labels.get(k) for k in ("cloud.google.com/gke-accelerator",
+                                                  "cloud.google.com/gke-gpu-driver-version")}
+        yield ctx.finding("driver.not_loaded", "critical", node_subject(node.name),
+                          [ctx.cite_field(node, f"{node.name} metadata.labels", labels)], "inferred",
+                          node=node.name, reason="gke_driver_not_installed")
