@@ -24,7 +24,8 @@ NOT_RIGHT = {
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
     "fi008": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
     "fm006": "inconclusive", "fm009": "inconclusive", "fn001": "wrong", "fn002": "wrong", "fn005": "inconclusive",
-    "fn006": "wrong", "fn007": "wrong",
+    "fn006": "wrong", "fn007": "wrong", "fo006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive",
+    "fp005": "inconclusive", "fp007": "inconclusive", "fq001": "wrong", "fq006": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
