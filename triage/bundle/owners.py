@@ -15,15 +15,22 @@ MAX_DEPTH = 4
 
 
 def owner_chain(bundle, namespace: str, pod_name: str, workloads=None) -> list[dict]:
-    """`workloads`: the namespace's workloads when the caller already has them."""
+    """`workloads`: the namespace's workloads when the caller already has them (else each
+    link reads only the lists that may hold its kind)."""
     pod = bundle.pod(namespace, pod_name)
     if pod is None:
         return []
-    by_key = {(w.kind, w.name): w for w in (workloads if workloads is not None else bundle.workloads(namespace))}
+    by_key = {(w.kind, w.name): w for w in workloads} if workloads is not None else None
     chain: list[dict] = []
     ref = pod.controller
     while ref is not None and ref.kind and ref.name and len(chain) < MAX_DEPTH:
         chain.append({"kind": ref.kind, "namespace": namespace, "name": ref.name})
-        owner = by_key.get((ref.kind, ref.name))
+        if by_key is not None:
+            owner = by_key.get((ref.kind, ref.name))
+        else:       # the last of that kind and name, as the index over all of them keeps
+            owner = None
+            for w in bundle.workloads(namespace, of_kind=ref.kind):
+                if w.name == ref.name:
+                    owner = w
         ref = owner.controller if owner is not None else None
     return chain

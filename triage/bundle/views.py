@@ -22,12 +22,15 @@ from typing import Iterator, Mapping
 from triage import lazy_re
 from triage.bundle import layout
 from triage.bundle.objects.event import Event
-from triage.bundle.objects.list_items import iter_items
+from triage.bundle.objects.lazy import LazyPod, LazyWorkload
+from triage.bundle.objects.list_items import fill_kind, item_kind, iter_items
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.workload import GenericObject, Workload
 from triage.bundle.quantity import finite
 from triage.bundle.bounded import bound_names, bounded_text_file, read_json_file
+from triage.bundle.lazy_list import OBJECT_SLIM, POD_SLIM, full_item, read_lazy_list, slim_item
+from triage.bundle.pod_rows import PodRow, pod_row
 from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bundle
 from triage.errors import BundleError, UnsafeBundleError
 
@@ -158,6 +161,7 @@ class Bundle:
         self.source: Path = opened.source
         self.problems: list[Problem] = []
         self._json_cache: dict[str, object] = {}
+        self._lazy_cache: dict[str, tuple] = {}     # list path -> its rows (pods) or views (workloads)
 
     # ---- lifecycle -------------------------------------------------------------
     def close(self) -> None:
@@ -267,13 +271,18 @@ class Bundle:
         return ""
 
     # ---- Kubernetes objects -------------------------------------------------------
-    def _namespaced_files(self, kind: str) -> list[tuple[str, str]]:
-        out = []
+    @cached_property
+    def _lists_by_kind(self) -> Mapping[str, tuple[tuple[str, str], ...]]:
+        out: dict[str, list[tuple[str, str]]] = {}
         for path in self.files:
             parsed = layout.parse_namespaced_list(path)
-            if parsed and parsed[0] == kind:
-                out.append((parsed[1], path))
-        return out
+            if parsed:
+                out.setdefault(parsed[0], []).append((parsed[1], path))
+        return {k: tuple(v) for k, v in out.items()}
+
+    def _namespaced_files(self, kind: str) -> tuple[tuple[str, str], ...]:
+        """(namespace, path) of each list file of `kind` (pods, events ...), in path order."""
+        return self._lists_by_kind.get(kind, ())
 
     def namespaces(self) -> tuple[str, ...]:
         return tuple(sorted({ns for ns, _ in self._namespaced_files("pods")}))
@@ -288,16 +297,87 @@ class Bundle:
             for item in iter_items(doc, default_kind):
                 yield view(self._bounded(item, path), path)
 
+    def _lazy_list(self, path: str, view, lazy_view, default_kind: str, shape) -> tuple:
+        """The views of a list file read in one pass (`lazy_list`): lazy views over slim dicts,
+        plain views where the plain reader reads the file or an item; cached per file."""
+        if path not in self._lazy_cache:
+            self._lazy_cache[path] = tuple(v for v, _d, _b in self._read_lazy(path, view, lazy_view, default_kind, shape))
+        return self._lazy_cache[path]
+
+    def _read_lazy(self, path: str, view, lazy_view, default_kind: str, shape):
+        """(view, the dict it was read from, the item's JSON bytes or None) of each item."""
+        fast = read_lazy_list(self._resolved(path), self.limits.max_json_bytes, self.limits.max_items) \
+            if path in self._file_set else None
+        if fast is None:
+            doc = self.read_json(path)
+            for item in iter_items(doc, default_kind) if doc is not None else ():
+                yield view(self._bounded(item, path), path), item, None
+            return
+        list_kind, items, cut = fast
+        if cut:
+            self.problems.append(Problem(path, cut))
+        kind = item_kind(list_kind, default_kind)
+        max_name = self.limits.max_name_chars
+
+        def finish(doc: dict) -> dict:
+            bound_names(fill_kind(doc, kind), max_name)
+            return doc
+
+        for item in items:
+            slim = slim_item(item, shape)
+            if slim is not None:
+                yield lazy_view(self._bounded(fill_kind(slim, kind), path), item, path, finish), slim, item
+                continue
+            try:
+                doc = full_item(item)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(doc, dict):
+                yield view(self._bounded(fill_kind(doc, kind), path), path), doc, None
+
+    def _pod_rows_of(self, path: str) -> tuple[PodRow, ...]:
+        key = "rows:" + path
+        if key not in self._lazy_cache:
+            self._lazy_cache[key] = tuple(pod_row(p, d) for p, d, _b in
+                                          self._read_lazy(path, Pod, LazyPod, "Pod", POD_SLIM))
+        return self._lazy_cache[key]
+
+    def pod_rows(self, namespace: str | None = None) -> Iterator[PodRow]:
+        """A compact row per pod (`pod_rows.PodRow`), every pods list read once, in file order."""
+        for ns, path in self._namespaced_files("pods"):
+            if namespace is None or ns == namespace:
+                yield from self._pod_rows_of(path)
+
     def pods(self, namespace: str | None = None) -> Iterator[Pod]:
-        return self._objects("pods", Pod, "Pod", namespace)
+        """Every pod (of the pods lists of `namespace`): views decoded whole on first use."""
+        for row in self.pod_rows(namespace):
+            yield row.pod
 
     def events(self, namespace: str | None = None) -> Iterator[Event]:
         return self._objects("events", Event, "Event", namespace)
 
-    def workloads(self, namespace: str | None = None) -> Iterator[Workload]:
+    def workloads(self, namespace: str | None = None, of_kind: str | None = None) -> Iterator[Workload]:
+        """Every workload (of kind `of_kind`): kind, names, labels and owners read in one pass,
+        the rest on first use. With `of_kind`, a list whose bytes cannot name that kind (not
+        as its items' or its own kind, nor in an escape) is not read at all."""
         for kind, default in (("deployments", "Deployment"), ("replicasets", "ReplicaSet"),
                               ("statefulsets", "StatefulSet"), ("daemonsets", "DaemonSet"), ("jobs", "Job")):
-            yield from self._objects(kind, Workload, default, namespace)
+            for ns, path in self._namespaced_files(kind):
+                if namespace is not None and ns != namespace:
+                    continue
+                if of_kind is None:
+                    yield from self._lazy_list(path, Workload, LazyWorkload, default, OBJECT_SLIM)
+                elif default == of_kind or path in self._lazy_cache or self._may_name(path, of_kind):
+                    yield from (w for w in self._lazy_list(path, Workload, LazyWorkload, default, OBJECT_SLIM)
+                                if w.kind == of_kind)
+
+    def _may_name(self, path: str, word: str) -> bool:
+        """The file's bytes hold `word` or a JSON escape (which might spell it)."""
+        try:
+            data = self.read_bytes(path)
+        except OSError:
+            return True
+        return word.encode() in data or b"\\u" in data
 
     def pvcs(self, namespace: str | None = None) -> Iterator[GenericObject]:
         return self._objects("pvcs", GenericObject, "PersistentVolumeClaim", namespace)
@@ -327,16 +407,23 @@ class Bundle:
     def pod(self, namespace: str, name: str) -> Pod | None:
         return next((p for p in self.pods(namespace) if p.name == name), None)
 
+    def _custom_resource_files(self, plural_group: str) -> tuple[str, ...]:
+        """The files of a custom resource (found once per resource: rules ask per node)."""
+        cache = self.__dict__.setdefault("_cr_files", {})
+        if plural_group not in cache:
+            cluster = layout.custom_resource(plural_group)
+            prefix = f"{layout.CUSTOM_RESOURCES}/{plural_group}/"
+            cache[plural_group] = tuple(path for path in self.files if path == cluster or (
+                path.startswith(prefix) and path.endswith(".json")))
+        return cache[plural_group]
+
     def custom_resources(self, plural_group: str) -> Iterator[GenericObject]:
         """Objects of a custom resource, cluster-scoped file and per-namespace files."""
-        cluster = layout.custom_resource(plural_group)
-        prefix = f"{layout.CUSTOM_RESOURCES}/{plural_group}/"
-        for path in self.files:
-            if path == cluster or (path.startswith(prefix) and path.endswith(".json")):
-                doc = self.read_json(path)
-                if doc is not None:
-                    for item in iter_items(doc, ""):
-                        yield GenericObject(item, path)
+        for path in self._custom_resource_files(plural_group):
+            doc = self.read_json(path)
+            if doc is not None:
+                for item in iter_items(doc, ""):
+                    yield GenericObject(item, path)
 
     # ---- logs, exec, node files -----------------------------------------------------
     def log(self, namespace: str, pod: str, container: str, previous: bool = False) -> LogText | None:

@@ -156,16 +156,14 @@ def findings_document(report: Report, bundle) -> dict:
 
 def _add_owners(doc: dict, bundle) -> None:
     """`owners` of each Pod target that is not healthy (its diagnosis, and the top level): the
-    controller chain the bundle holds (triage.bundle.owners); each namespace's workloads read once."""
+    controller chain the bundle holds (triage.bundle.owners); each list read once, and only the
+    lists that may hold an owner's kind."""
     from triage.bundle.owners import owner_chain
-    workloads: dict[str, list] = {}
     for entry in [doc, *(doc.get("diagnoses") or ())]:
         target = entry.get("target") or {}
         if target.get("kind") == "Pod" and target.get("name") and entry.get("status") not in ("healthy", "no_gpu"):
             ns = target.get("namespace") or ""
-            if ns not in workloads:
-                workloads[ns] = list(bundle.workloads(ns))
-            chain = owner_chain(bundle, ns, target["name"], workloads[ns])
+            chain = owner_chain(bundle, ns, target["name"])
             if chain:
                 entry["owners"] = chain
 

@@ -16,10 +16,23 @@ def iter_items(doc, default_kind: str) -> Iterator[Mapping]:
     items = doc.get("items") if isinstance(doc, Mapping) else doc
     if not isinstance(items, list):
         return
-    list_kind = doc.get("kind", "") if isinstance(doc, Mapping) else ""
-    kind = list_kind[:-4] if list_kind.endswith("List") and list_kind != "List" else default_kind
+    kind = item_kind(doc.get("kind", "") if isinstance(doc, Mapping) else "", default_kind)
     for item in items:
         if isinstance(item, dict):
             if "kind" not in item and kind:
                 item["kind"] = kind
             yield item
+
+
+def item_kind(list_kind, default_kind: str) -> str:
+    """The kind of a list's items: `PodList` -> `Pod`, else `default_kind`."""
+    if isinstance(list_kind, str) and list_kind.endswith("List") and list_kind != "List":
+        return list_kind[:-4]
+    return default_kind
+
+
+def fill_kind(item: dict, kind: str) -> dict:
+    """`item` with `kind` filled in when missing (as `iter_items` yields it)."""
+    if "kind" not in item and kind:
+        item["kind"] = kind
+    return item

@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Iterator, Mapping, NamedTuple
+from typing import Iterable, Iterator, Mapping
 
 from triage.bundle import layout
 from triage.bundle.objects.event import Event
 from triage.bundle.objects.gpu_resource import raw_pod_requests_gpu
 from triage.bundle.objects.gpu_stack import stack_role
+from triage.bundle.objects.lazy import slim_of
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
+from triage.bundle.pod_rows import PodRow
 from triage.bundle.views import Bundle, LogText
 from triage.classify.model import Certainty, Citation, Finding, Severity, Subject
 from triage.classify.rules.base import Checked, clip
@@ -70,18 +72,6 @@ def _ran(st) -> bool:
         if s.kind == "running" or (s.kind == "terminated" and s.reason not in _NOT_STARTED and s.started_at):
             return True
     return False
-
-
-class PodRow(NamedTuple):
-    """What the indexes need of one pod (a NamedTuple: 100,000 of them are built per scan)."""
-
-    pod: Pod
-    namespace: str
-    name: str
-    node: str
-    phase: str
-    gpu: bool              # requests a GPU resource or a ResourceClaim
-    role: str | None       # GPU-stack role, None for workload pods
 
 
 @dataclass
@@ -174,7 +164,14 @@ class Context:
     @cached_property
     def stack_daemonsets(self) -> tuple:
         """The GPU stack's DaemonSets (device plugin, driver, toolkit, GFD, NFD ...)."""
-        return tuple(w for w in self.workloads if w.kind == "DaemonSet" and stack_role(w.raw, images=True))
+        return tuple(w for w in self.daemonsets if stack_role(w.raw, images=True))
+
+    @cached_property
+    def daemonsets(self) -> tuple:
+        """Every DaemonSet (a workload list's items of kind DaemonSet)."""
+        if "workloads" in self.__dict__:
+            return tuple(w for w in self.workloads if w.kind == "DaemonSet")
+        return tuple(self.bundle.workloads(of_kind="DaemonSet"))
 
     @cached_property
     def gpu_node_set(self) -> frozenset[str]:
@@ -227,7 +224,7 @@ class Context:
             if not r.node or r.phase not in ("Running", "Succeeded", "Failed"):
                 continue
             pod = r.pod
-            if not (r.gpu or pod.runtime_class_name == "nvidia"
+            if not (r.gpu or r.nvidia_runtime
                     or (r.role == "device-plugin" and self._registered_nvidia_plugin(r.node, pod))):
                 continue
             main = [st for st in pod.container_statuses if not st.init]
@@ -243,26 +240,19 @@ class Context:
     # ---- pods ------------------------------------------------------------------
     @cached_property
     def all_pods(self) -> tuple[Pod, ...]:
-        return tuple(self.bundle.pods())
+        """Every pod; each decoded whole only when asked more than its row holds."""
+        return tuple(r.pod for r in self.pod_rows)
 
     @cached_property
     def pod_rows(self) -> tuple["PodRow", ...]:
-        """One pass over every pod's raw dict: the fields every index needs, read once."""
-        rows = []
-        for p in self.all_pods:
-            raw = p.raw
-            meta = raw.get("metadata")
-            meta = meta if isinstance(meta, dict) else {}
-            spec = raw.get("spec")
-            spec = spec if isinstance(spec, dict) else {}
-            status = raw.get("status")
-            status = status if isinstance(status, dict) else {}
-            ns, name, node = meta.get("namespace"), meta.get("name"), spec.get("nodeName")
-            phase = status.get("phase")
-            rows.append(PodRow(p, ns if isinstance(ns, str) else "", name if isinstance(name, str) else "",
-                               node if isinstance(node, str) else "", phase if isinstance(phase, str) else "",
-                               raw_requests_gpu(raw), gpu_stack_role(p)))
-        return tuple(rows)
+        """The bundle's one pass over every pod (`Bundle.pod_rows`): the fields every index needs."""
+        return tuple(self.bundle.pod_rows())
+
+    @cached_property
+    def host_pid_pods(self) -> tuple[Pod, ...]:
+        """Pods that may see their node itself: hostPID set, or named as `kubectl debug node/`
+        names its pod (`node-debugger-...`); the runtime rules judge which do."""
+        return tuple(r.pod for r in self.pod_rows if r.host_pid or r.name.startswith("node-debugger-"))
 
     @cached_property
     def gpu_pod_ids(self) -> frozenset[int]:
@@ -369,8 +359,16 @@ class Context:
         out = [(r.role, r.pod, r.namespace, r.name) for r in self.pod_rows if r.role]
         return tuple((role, pod) for role, pod, _, _ in sorted(out, key=lambda x: (x[2], x[3])))
 
+    @cached_property
+    def _stack_by_node_role(self) -> Mapping[tuple[str, str], tuple[Pod, ...]]:
+        out: dict[tuple[str, str], list[Pod]] = defaultdict(list)
+        for role, p in self.stack_pods:
+            out[(p.node_name, role)].append(p)
+        return {k: tuple(v) for k, v in out.items()}
+
     def stack_on(self, node: str, role: str) -> tuple[Pod, ...]:
-        return tuple(p for r, p in self.stack_pods if r == role and p.node_name == node)
+        """The GPU-stack pods of `role` on `node`, in `stack_pods` order."""
+        return self._stack_by_node_role.get((node, role), ())
 
     @cached_property
     def scope_pods(self) -> tuple[Pod, ...]:
@@ -387,8 +385,9 @@ class Context:
     def replicasets(self) -> Mapping[tuple[str, str], object]:
         out = {}
         for w in self.workloads:
-            if w.raw.get("kind") == "ReplicaSet":
-                meta = w.raw.get("metadata")
+            raw = slim_of(w)              # kind and metadata: the slim dict holds both
+            if raw.get("kind") == "ReplicaSet":
+                meta = raw.get("metadata")
                 if isinstance(meta, dict):
                     out[(str(meta.get("namespace") or ""), str(meta.get("name") or ""))] = w
         return out

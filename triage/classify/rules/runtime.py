@@ -149,7 +149,7 @@ def _pods_to_check(ctx, troubled_only: bool = False):
             seen.add((pod.namespace, pod.name))
             yield pod
     if not troubled_only:
-        for pod in ctx.all_pods:
+        for pod in ctx.host_pid_pods:       # host_view's candidates, from the one pass over pods
             if (pod.namespace, pod.name) not in seen and host_view(pod):
                 yield pod
 
