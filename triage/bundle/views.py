@@ -326,7 +326,11 @@ class Bundle:
         for item in items:
             slim = slim_item(item, shape)
             if slim is not None:
-                yield lazy_view(self._bounded(fill_kind(slim, kind), path), item, path, finish), slim, item
+                if "kind" not in slim and kind:
+                    slim["kind"] = kind
+                if bound_names(slim, max_name):
+                    self._problem_once(path, f"names longer than {max_name} characters cut")
+                yield lazy_view(slim, item, path, finish), slim, item
                 continue
             try:
                 doc = full_item(item)
