@@ -46,6 +46,8 @@ PODS = [
     {**_pod("pending", node=None), "status": {"phase": "Pending"}},
     _pod("huge", containers=[{"name": "c", "resources": {"limits": GPU}, "args": ["__BIG__"]}]),   # 1e400: json's inf
     _pod("n" * 400),                                                    # a name cut to the bound
+    _pod("é" * 253, node="ü" * 254),                                    # at the bound, one past it
+    {**_pod("intname"), "metadata": {"name": 7, "namespace": "ns"}},
     {"kind": "Pod", **_pod("kinded")},
     "not an object",
 ]

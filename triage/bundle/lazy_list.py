@@ -6,22 +6,23 @@ pods on GPU nodes, targets); the rest is asked its namespace, name, node, phase,
 whether it requests a GPU. `read_lazy_list` reads a file with msgspec (a C decoder):
 
 - the list as `(list kind, [item bytes])`, skipping over each item without building it;
-- each item's *slim* dict: exactly the keys of `POD_SLIM` / `OBJECT_SLIM` that the item has,
-  as the item holds them (a real dict, so the bundle's readers run on it unchanged).
+- each item's *slim* dict: exactly the keys of the pod or object shape (`_shapes`) that the
+  item has, as the item holds them (a real dict, so the bundle's readers run on it unchanged).
 
 It answers None whenever the plain reader (`bounded.read_json_file` + json) might read the
 file differently: past `max_bytes` (read item by item from its start), not UTF-8 or holding
 an escaped lone surrogate (cleaned by the bundle), not a JSON object with an `items` list, or
 no valid JSON for msgspec (the plain reader then says why, in json's words). An item whose
 fields are not of the kinds the slim shape wants (`"metadata": null`, a container that is a
-string) has no slim dict: the caller decodes it whole (`full_item`).
+string, a name past the bound) has no slim dict: the caller decodes it whole (`full_item`).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Annotated, Any, Optional, TypedDict
 
 import msgspec
 
@@ -31,57 +32,33 @@ class _List(msgspec.Struct):
     items: list[msgspec.Raw] = []
 
 
-# TypedDicts decode to plain dicts holding only the keys present; other keys are skipped
-class _Owner(TypedDict, total=False):
-    kind: Any
-    name: Any
-    controller: Any
+# TypedDicts decode to plain dicts holding only the keys present; other keys are skipped. A
+# name is a string of at most the bound (or null): a longer one, or one of another type, makes
+# the item no slim dict, and the plain treatment (bound_names) cuts it and says so.
+@functools.lru_cache(maxsize=8)
+def _shapes(max_name: int) -> dict[str, msgspec.json.Decoder]:
+    name = Optional[Annotated[str, msgspec.Meta(max_length=max_name)]]
+    owner = TypedDict("Owner", {"kind": Any, "name": name, "controller": Any}, total=False)
+    meta = TypedDict("Meta", {"name": name, "namespace": name, "generateName": name, "labels": Any,
+                              "ownerReferences": list[owner]}, total=False)    # each as OwnerRef reads it
+    container = TypedDict("Container", {"resources": Any}, total=False)
+    spec = TypedDict("PodSpec", {"nodeName": name, "resourceClaims": Any, "containers": list[container],
+                                 "initContainers": list[container], "runtimeClassName": Any, "hostPID": Any,
+                                 "template": Any},          # a pod has none; stack_role reads its labels when one does
+                     total=False)
+    status = TypedDict("PodStatus", {"phase": Any}, total=False)
+    # a pod's fields the one pass reads: names (bounded, cited), labels and owners, node, phase,
+    # GPU requests and claims (raw_pod_requests_gpu), the stack role's labels and name
+    # (stack_role), the runtime class, hostPID
+    pod = TypedDict("PodSlim", {"kind": Any, "metadata": meta, "spec": spec, "status": status}, total=False)
+    # any object's kind and metadata (names, labels, owners): a workload's index entry
+    obj = TypedDict("ObjectSlim", {"kind": Any, "metadata": meta}, total=False)
+    return {POD_SLIM: msgspec.json.Decoder(pod), OBJECT_SLIM: msgspec.json.Decoder(obj)}
 
 
-class _Meta(TypedDict, total=False):
-    name: Any
-    namespace: Any
-    generateName: Any
-    labels: Any
-    ownerReferences: list[_Owner]     # each as OwnerRef reads it: kind, name, controller
-
-
-class _Container(TypedDict, total=False):
-    resources: Any
-
-
-class _PodSpec(TypedDict, total=False):
-    nodeName: Any
-    resourceClaims: Any
-    containers: list[_Container]
-    initContainers: list[_Container]
-    runtimeClassName: Any
-    hostPID: Any
-    template: Any             # a pod has none; stack_role reads its labels when one does
-
-
-class _PodStatus(TypedDict, total=False):
-    phase: Any
-
-
-class POD_SLIM(TypedDict, total=False):
-    """A pod's fields the one pass reads: names (bounded, cited), labels and owners, node,
-    phase, GPU requests and claims (`raw_pod_requests_gpu`), the stack role's labels and name
-    (`stack_role`), the runtime class, hostPID."""
-    kind: Any
-    metadata: _Meta
-    spec: _PodSpec
-    status: _PodStatus
-
-
-class OBJECT_SLIM(TypedDict, total=False):
-    """Any object's kind and metadata (names, labels, owners): a workload's index entry."""
-    kind: Any
-    metadata: _Meta
-
-
+POD_SLIM = "pod"
+OBJECT_SLIM = "object"
 _LIST = msgspec.json.Decoder(_List)
-_DECODERS = {POD_SLIM: msgspec.json.Decoder(POD_SLIM), OBJECT_SLIM: msgspec.json.Decoder(OBJECT_SLIM)}
 
 
 def _utf8(data: bytes) -> bool:
@@ -119,10 +96,16 @@ def _has_surrogate_escape(data: bytes) -> bool:
     return pattern.search(data) is not None
 
 
-def slim_item(item: msgspec.Raw, shape) -> dict | None:
-    """The item's slim dict (the keys of `shape` it has), or None: decode it whole."""
+def slim_decoder(shape: str, max_name: int):
+    """The decoder of `shape` (POD_SLIM, OBJECT_SLIM) for names of at most `max_name` characters."""
+    return _shapes(max_name)[shape]
+
+
+def slim_item(item: msgspec.Raw, decoder) -> dict | None:
+    """The item's slim dict (the keys of the decoder's shape it has, every name within the
+    bound), or None: decode it whole."""
     try:
-        return _DECODERS[shape].decode(item)
+        return decoder.decode(item)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
 

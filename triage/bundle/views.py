@@ -29,7 +29,7 @@ from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.workload import GenericObject, Workload
 from triage.bundle.quantity import finite
 from triage.bundle.bounded import bound_names, bounded_text_file, read_json_file
-from triage.bundle.lazy_list import OBJECT_SLIM, POD_SLIM, full_item, read_lazy_list, slim_item
+from triage.bundle.lazy_list import OBJECT_SLIM, POD_SLIM, full_item, read_lazy_list, slim_decoder, slim_item
 from triage.bundle.pod_rows import PodRow, pod_row
 from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bundle
 from triage.errors import BundleError, UnsafeBundleError
@@ -323,13 +323,12 @@ class Bundle:
             bound_names(fill_kind(doc, kind), max_name)
             return doc
 
+        decoder = slim_decoder(shape, max_name)
         for item in items:
-            slim = slim_item(item, shape)
+            slim = slim_item(item, decoder)        # its names within the bound: nothing to cut
             if slim is not None:
                 if "kind" not in slim and kind:
                     slim["kind"] = kind
-                if bound_names(slim, max_name):
-                    self._problem_once(path, f"names longer than {max_name} characters cut")
                 yield lazy_view(slim, item, path, finish), slim, item
                 continue
             try:
