@@ -14,7 +14,9 @@ reports its best wall time and its peak RSS:
   every GPU pod and node) + findings document, serialised
 
 It prints both and the ratio analyze/load; classification itself should cost less than
-loading (ratio under 2).
+loading (ratio under 2). `--tree DIR` (a checkout's folder holding `triage/`, e.g.
+`git archive main triage | tar -x -C DIR`) runs that tree's analyze too, each repeat running
+load, this tree and that tree in turn, and prints the medians and this/that pair by pair.
 """
 
 from __future__ import annotations
@@ -60,10 +62,38 @@ def phase_analyze(bundle: Path) -> dict:
             "findings": len(doc["findings"]), "status": doc["status"], "json_bytes": len(text)}
 
 
-def run_phase(name: str, bundle: Path) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--phase", name, str(bundle)], capture_output=True, text=True,
-                         check=True)
+def run_phase(name: str, bundle: Path, tree: str | None = None) -> dict:
+    cmd = [sys.executable, __file__, "--phase", name, str(bundle)] + (["--tree", tree] if tree else [])
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
+
+
+def _median(values):
+    values = sorted(values)
+    n = len(values)
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+
+
+def side_by_side(bundle: Path, tree: str, repeat: int) -> int:
+    """load, this tree's analyze, `tree`'s analyze, in turn, `repeat` times: medians and ratios."""
+    runs: dict[str, list[dict]] = {"load": [], "this": [], "tree": []}
+    for _ in range(repeat):
+        runs["load"].append(run_phase("load", bundle))
+        runs["this"].append(run_phase("analyze", bundle))
+        runs["tree"].append(run_phase("analyze", bundle, tree))
+    same = {json.dumps({k: r[k] for k in ("diagnoses", "findings", "status", "json_bytes")}) for r in
+            runs["this"] + runs["tree"]}
+    med = {k: _median([r["seconds"] for r in v]) for k, v in runs.items()}
+    rss = {k: max(r["peak_rss_mb"] for r in v) for k, v in runs.items()}
+    pairs = [t["seconds"] / o["seconds"] for t, o in zip(runs["this"], runs["tree"])]
+    print(f"bundle {bundle}, {repeat} interleaved runs of each (median seconds, peak MB)")
+    print(f"  load JSON      {med['load']:8.2f} {rss['load']:8.0f}")
+    print(f"  analyze (this) {med['this']:8.2f} {rss['this']:8.0f}   = {med['this'] / med['load']:.2f}x of load")
+    print(f"  analyze ({tree}) {med['tree']:8.2f} {rss['tree']:8.0f}   = {med['tree'] / med['load']:.2f}x of load")
+    print(f"  this / that, pair by pair: {', '.join(f'{p:.2f}' for p in pairs)} (median {_median(pairs):.2f})")
+    print("  same diagnoses, findings, status and document size" if len(same) == 1 else
+          f"  the two trees answer differently: {sorted(same)}")
+    return 0
 
 
 def main(argv=None) -> int:
@@ -72,10 +102,13 @@ def main(argv=None) -> int:
     ap.add_argument("--pods", type=int, default=100000)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--bundle", help="use this bundle instead of generating one")
+    ap.add_argument("--tree", help="also run this checkout's analyze (its folder holding triage/), side by side")
     ap.add_argument("--phase", choices=("load", "analyze"), help=argparse.SUPPRESS)
     ap.add_argument("path", nargs="?", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.phase:
+        if args.tree:
+            sys.path.insert(0, str(Path(args.tree).resolve()))
         result = (phase_load if args.phase == "load" else phase_analyze)(Path(args.path))
         result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(json.dumps(result))
@@ -89,6 +122,8 @@ def main(argv=None) -> int:
             t0 = time.perf_counter()
             generate_bundle(bundle, nodes=args.nodes, pods=args.pods, seed=1)
             print(f"generated {bundle} in {time.perf_counter() - t0:.1f}s")
+    if args.tree:
+        return side_by_side(bundle, args.tree, args.repeat)
     size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file())
     print(f"bundle {bundle} ({size / 1e6:.0f} MB), {args.nodes} nodes / {args.pods} pods, best of {args.repeat}")
     results = {}

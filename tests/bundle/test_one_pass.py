@@ -161,3 +161,45 @@ def test_the_daemonsets_of_a_mixed_list_are_found(tmp_path):
     with load_bundle(path) as b:
         assert [w.name for w in b.workloads(of_kind="DaemonSet")] == ["nvidia-device-plugin-daemonset"]
         assert [w.kind for w in b.workloads()] == ["Deployment", "DaemonSet"]
+
+
+# ---- logs as bytes: the scan reads a log's bytes and decodes only the lines it cites ----
+
+S055 = FIXTURES / "scenarios" / "s055_general_torch_oom_legacy_format" / "bundle"
+TRAINER = "cluster-resources/pods/logs/ml/sd-train-0/trainer-previous.log"
+
+
+def _log_doc(path, limits=None):
+    with load_bundle(path, limits) as b:
+        doc = findings_document(diagnose(b), b)
+        texts = [t for t in (b.log("ml", "sd-train-0", "trainer", True),) if t is not None]
+    return json.dumps(doc, sort_keys=True), texts[0]
+
+
+@pytest.mark.parametrize("prefix", [
+    b"ok \xff\xfe not UTF-8\n" * 3 + "caf\u00e9 \u2028 a line separator\n".encode(),
+    b"x" * 5000 + b"\n",                       # a line past the bound: read as text, cut, said
+])
+def test_a_log_scanned_as_bytes_finds_and_cites_as_the_text_does(tmp_path, monkeypatch, prefix):
+    work = tmp_path / "b"
+    shutil.copytree(S055, work)
+    (work / TRAINER).write_bytes(prefix + (work / TRAINER).read_bytes())
+    limits = views.Limits(max_line_chars=4096)
+    doc, text = _log_doc(work, limits)
+    assert '"application.cuda_oom"' in doc
+    monkeypatch.setattr(views, "bounded_bytes_file", lambda *a, **k: None)
+    plain_doc, plain_text = _log_doc(work, limits)
+    assert doc == plain_doc and text == plain_text
+    assert ("4096 characters" in doc) == (b"x" * 5000 in prefix)
+
+
+def test_a_scanned_log_is_not_decoded_whole(tmp_path):
+    with load_bundle(S055) as b:
+        from triage.classify.rules.context import Context
+        ctx = Context(b)
+        text = ctx.log(b.pod("ml", "sd-train-0"), "trainer", True)
+        facts = ctx.log_facts(text)
+        assert any(f.kind.value == "cuda_oom" for f in facts)
+        assert text.data is not None and "text" not in text.__dict__
+        cite = ctx.cite_line(text, facts[0].line, facts[0].excerpt)
+        assert cite.line == facts[0].line and cite.excerpt

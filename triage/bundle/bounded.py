@@ -52,6 +52,52 @@ def size_text(n: int) -> str:
 
 
 def bounded_text_file(path: Path, max_bytes: int, max_line: int, max_lines: int = 100_000) -> BoundedText:
+    data, cuts, first_line = _bounded_bytes(path, max_bytes, max_lines)
+    text = data.decode("utf-8", errors="replace")
+    if len(text) > max_line:
+        lines = text.split("\n")
+        long = sum(len(line) > max_line for line in lines)
+        if long:
+            text = "\n".join(line[:max_line] if len(line) > max_line else line for line in lines)
+            cuts.append(f"{long} line{'s' if long > 1 else ''} cut at {max_line} characters")
+    return BoundedText(text, "; ".join(cuts), first_line)
+
+
+@dataclass(frozen=True)
+class BoundedBytes:
+    """A text file's bytes as `bounded_text_file` reads them, for a reader that decodes only
+    the lines it cites (`data` decoded with replacement is `bounded_text_file`'s text)."""
+
+    data: bytes
+    cut: str = ""
+    first_line: int = 1
+
+
+def bounded_bytes_file(path: Path, max_bytes: int, max_line: int, max_lines: int = 100_000) -> BoundedBytes | None:
+    """The bytes of `bounded_text_file`'s text, or None when a line may be past `max_line`
+    characters (a line of more bytes than that): that text is cut, so read it as text."""
+    data, cuts, first_line = _bounded_bytes(path, max_bytes, max_lines)
+    if _has_long_line(data, max_line):
+        return None
+    return BoundedBytes(data, "; ".join(cuts), first_line)
+
+
+def _has_long_line(data: bytes, max_line: int) -> bool:
+    """A line of more than `max_line` bytes: each step finds the last newline of the next
+    `max_line + 1` bytes (none: that line is longer), so it takes ~2 * len / max_line finds."""
+    p, n = 0, len(data)
+    while n - p > max_line:
+        q = data.rfind(b"\n", p, p + max_line + 1)
+        if q < 0:
+            return True
+        p = q + 1
+    return False
+
+
+def _bounded_bytes(path: Path, max_bytes: int, max_lines: int) -> tuple[bytes, list[str], int]:
+    """(bytes kept, cuts, the file's line number of their first line): the end of a file past
+    `max_bytes` from its first whole line, its last `max_lines` lines. Lines are counted and
+    split at b"\n" as the decoded text's "\n" (a UTF-8 sequence holds no newline byte)."""
     size = path.stat().st_size
     cuts = []
     first_line = 1
@@ -67,20 +113,13 @@ def bounded_text_file(path: Path, max_bytes: int, max_line: int, max_lines: int 
             cuts.append(f"read the last {size_text(max_bytes)} of {size_text(size)}")
         else:
             data = f.read()
-    text = data.decode("utf-8", errors="replace")
-    lines_in = text.count("\n") + (not text.endswith("\n"))
+    lines_in = data.count(b"\n") + (not data.endswith(b"\n"))
     if lines_in > max_lines:
-        kept = text.split("\n")[-(max_lines + text.endswith("\n")):]
+        kept = data.split(b"\n")[-(max_lines + data.endswith(b"\n")):]
         first_line += lines_in - max_lines
-        text = "\n".join(kept)
+        data = b"\n".join(kept)
         cuts.append(f"read the last {max_lines} of {lines_in} lines")
-    if len(text) > max_line:
-        lines = text.split("\n")
-        long = sum(len(line) > max_line for line in lines)
-        if long:
-            text = "\n".join(line[:max_line] if len(line) > max_line else line for line in lines)
-            cuts.append(f"{long} line{'s' if long > 1 else ''} cut at {max_line} characters")
-    return BoundedText(text, "; ".join(cuts), first_line)
+    return data, cuts, first_line
 
 
 _WS = lazy_re.compile(r"[ \t\n\r]*")

@@ -28,7 +28,7 @@ from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
 from triage.bundle.objects.workload import GenericObject, Workload
 from triage.bundle.quantity import finite
-from triage.bundle.bounded import bound_names, bounded_text_file, read_json_file
+from triage.bundle.bounded import BoundedBytes, bound_names, bounded_bytes_file, bounded_text_file, read_json_file
 from triage.bundle.lazy_list import OBJECT_SLIM, POD_SLIM, full_item, read_lazy_list, slim_decoder, slim_item
 from triage.bundle.pod_rows import PodRow, pod_row
 from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bundle
@@ -43,18 +43,43 @@ class Problem:
     detail: str
 
 
-@dataclass(frozen=True)
 class LogText:
     """A text file of the bundle (container log, exec output, dmesg, DCGM scrape).
-    `lines[i]` is line `first_line + i` of the file: citations use 1-based numbers."""
+    `lines[i]` is line `first_line + i` of the file: citations use 1-based numbers.
 
-    path: str
-    text: str
-    first_line: int = 1       # the file's line number of lines[0] (past 1 when only its end was read)
+    Read from a bundle it holds the file's bytes (`data`): the log scan runs on them and
+    decodes only the lines it cites; `text` (invalid UTF-8 replaced) is decoded on first use."""
+
+    __slots__ = ("path", "data", "first_line", "__dict__")
+
+    def __init__(self, path: str, text: str | None = None, first_line: int = 1, data: bytes | None = None):
+        self.path = path
+        self.first_line = first_line  # the file's line number of lines[0] (past 1 when only its end was read)
+        self.data = data
+        if text is not None or data is None:
+            self.__dict__["text"] = text or ""
+
+    @cached_property
+    def text(self) -> str:
+        return self.data.decode("utf-8", errors="replace")
 
     @cached_property
     def lines(self) -> tuple[str, ...]:
         return tuple(self.text.splitlines())
+
+    def scan_input(self) -> str | bytes:
+        """What the log scan reads: the bytes when the file's are held (nothing decoded whole)."""
+        return self.data if self.data is not None and "text" not in self.__dict__ else self.text
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, LogText) and (self.path, self.text, self.first_line) == (
+            other.path, other.text, other.first_line)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.first_line))
+
+    def __repr__(self) -> str:
+        return f"LogText({self.path!r}, first_line={self.first_line})"
 
 
 @dataclass(frozen=True)
@@ -217,11 +242,18 @@ class Bundle:
         lines past `limits.max_line_chars` are cut; each cut is a Problem for the file."""
         if path not in self._file_set:
             return None
-        text = bounded_text_file(self._resolved(path), self.limits.max_text_bytes, self.limits.max_line_chars,
-                                 self.limits.max_text_lines)
-        if text.cut:
-            self._problem_once(path, text.cut)
-        return LogText(path, text.text, text.first_line)
+        limits = self.limits
+        read = bounded_bytes_file(self._resolved(path), limits.max_text_bytes, limits.max_line_chars,
+                                  limits.max_text_lines)
+        if read is None:       # a line past max_line_chars: the text reader cuts it
+            text = bounded_text_file(self._resolved(path), limits.max_text_bytes, limits.max_line_chars,
+                                     limits.max_text_lines)
+            read = text
+        if read.cut:
+            self._problem_once(path, read.cut)
+        if isinstance(read, BoundedBytes):
+            return LogText(path, None, read.first_line, data=read.data)
+        return LogText(path, read.text, read.first_line)
 
     def _problem_once(self, path: str, detail: str) -> None:
         if not any(p.path == path and p.detail == detail for p in self.problems[-8:]):

@@ -326,7 +326,7 @@ class Context:
         """`scan_log` facts of one bundle text file, scanned once however many rules ask."""
         if text.path not in self._log_facts:
             from triage.evidence.log_signatures import scan_log
-            self._log_facts[text.path] = tuple(scan_log(text.text))
+            self._log_facts[text.path] = tuple(scan_log(text.scan_input()))   # bytes: lines decoded as cited
         return self._log_facts[text.path]
 
     @cached_property
