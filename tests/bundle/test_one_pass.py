@@ -203,3 +203,22 @@ def test_a_scanned_log_is_not_decoded_whole(tmp_path):
         assert text.data is not None and "text" not in text.__dict__
         cite = ctx.cite_line(text, facts[0].line, facts[0].excerpt)
         assert cite.line == facts[0].line and cite.excerpt
+
+
+def test_analyze_hashes_the_bundle_beside_the_analysis_to_the_same_sum(tmp_path):
+    """The document's bundle_sha256 is `sha256sum` of the sorted file list's sums, whether
+    hashed in the analysis' thread or beside it; an archive is hashed whole, a missing path is None."""
+    import hashlib
+    from triage.commands.analyze import analyze_document
+    from triage.render.json import start_bundle_sha256
+    work = tmp_path / "r049"
+    shutil.copytree(FIXTURES / "scenarios" / "r049_rolling_update_gpu_deadlock" / "bundle", work)
+    rels = sorted("./" + p.relative_to(work).as_posix() for p in work.rglob("*") if p.is_file())
+    lines = "".join(f"{hashlib.sha256((work / rel).read_bytes()).hexdigest()}  {rel}\n" for rel in rels)
+    assert analyze_document(work)["collection"]["bundle_sha256"] == hashlib.sha256(lines.encode()).hexdigest()
+    gone = tmp_path / "gone.tar.gz"
+    gone.write_bytes(b"x")
+    wait = start_bundle_sha256(gone)
+    assert wait() == hashlib.sha256(b"x").hexdigest()
+    wait = start_bundle_sha256(tmp_path / "never")
+    assert wait() is None

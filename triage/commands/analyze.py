@@ -20,7 +20,7 @@ from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose, exit_status, parse_target
 from triage.commands.collect import add_show_healthy
 from triage.errors import TriageError
-from triage.render.json import dumps, findings_document
+from triage.render.json import dumps, findings_document, start_bundle_sha256
 
 FORMATS = ("text", "markdown", "html", "json", "yaml")
 _RENDERERS = {"text": ("triage.render.text", "render_text"),
@@ -82,11 +82,12 @@ def analyze_document(path, target=None) -> dict:
     gc.disable()
     try:
         with load_bundle(path) as bundle:
+            sha256 = start_bundle_sha256(bundle.source)      # hashed beside the analysis
             report = diagnose(bundle, target)
             if target is not None and len(report.diagnoses) == 1 \
                     and report.diagnoses[0].status.value == "inconclusive" and _absent(bundle, target):
                 raise TriageError(f"target {target} is not in bundle {path}")
-            return findings_document(report, bundle)
+            return findings_document(report, bundle, sha256)
     finally:
         if enabled:
             gc.enable()

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from pathlib import Path
+from typing import Callable
 
 from triage import TOOL_NAME, __version__, playbooks
 from triage.classify.model import Diagnosis, Finding, Report
@@ -101,8 +103,32 @@ def _bundle_sha256(path: Path) -> str | None:
     return hashlib.sha256("".join(lines).encode()).hexdigest() if lines else None
 
 
-def findings_document(report: Report, bundle) -> dict:
-    """Build the findings v1 document for a report of `bundle` (a loaded Bundle)."""
+def start_bundle_sha256(path) -> Callable[[], str | None]:
+    """Start `_bundle_sha256(path)` in a thread and return the function that waits for it:
+    hashlib and file reads release the GIL, so a 180 MB bundle is hashed beside its analysis
+    (on another core) instead of after it. An error is raised by the waiting function."""
+    result: dict = {}
+
+    def work() -> None:
+        try:
+            result["sha"] = _bundle_sha256(Path(path))
+        except BaseException as err:      # raised where the value is asked for
+            result["error"] = err
+
+    thread = threading.Thread(target=work, name="bundle-sha256", daemon=True)
+    thread.start()
+
+    def wait() -> str | None:
+        thread.join()
+        if "error" in result:
+            raise result["error"]
+        return result["sha"]
+    return wait
+
+
+def findings_document(report: Report, bundle, bundle_sha256: Callable[[], str | None] | None = None) -> dict:
+    """Build the findings v1 document for a report of `bundle` (a loaded Bundle).
+    `bundle_sha256`: the waiting function of `start_bundle_sha256(bundle.source)`, if started."""
     manifest = bundle.manifest
     worst = report.worst
     all_findings: dict[tuple, Finding] = {}
@@ -145,7 +171,7 @@ def findings_document(report: Report, bundle) -> dict:
         "created_at": manifest.created_at if manifest else None,
         "collectors": [dict(c) for c in manifest.collectors] if manifest else [],
         "redaction": dict(manifest.redaction) if manifest else {},
-        "bundle_sha256": _bundle_sha256(Path(bundle.source)),
+        "bundle_sha256": bundle_sha256() if bundle_sha256 is not None else _bundle_sha256(Path(bundle.source)),
         "problems": [{"path": p.path, "detail": p.detail} for p in sorted(bundle.problems, key=lambda p: p.path)],
     }
     if doc.get("diagnoses"):
