@@ -304,9 +304,8 @@ def _raw_env(pod) -> list:
 def _cdi_cri(ctx, node: str) -> bool:
     """The device plugin hands devices to the runtime itself (DEVICE_LIST_STRATEGY=cdi-cri):
     containerd injects them whatever runtime handler runs the container."""
-    return any(role == "device-plugin" and p.node_name == node and "cdi-cri" in str(e.get("value", ""))
-               for role, p in ctx.stack_pods for e in _raw_env(p) if isinstance(e, dict)
-               and e.get("name") == "DEVICE_LIST_STRATEGY")
+    return any("cdi-cri" in str(e.get("value", "")) for p in ctx.stack_on(node, "device-plugin")
+               for e in _raw_env(p) if isinstance(e, dict) and e.get("name") == "DEVICE_LIST_STRATEGY")
 
 
 @rule(ids=("runtime.no_device_visible",), reads=("pods",))
