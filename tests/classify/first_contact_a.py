@@ -1009,6 +1009,50 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
+
+def readme_scenario(batch: str, case_id: str, entry: tuple, c: dict, placed: str,
+                    world_heading: str = "World built here") -> Scenario:
+    """One case of a state-first batch (G, I, K, M, O, P) as a Scenario: its builder on an FCWorld,
+    the README every such batch writes (only `placed`, the batch's own words for where its text
+    sits, and the world heading differ) and its expected.json."""
+    fn, slug, subject, note = entry
+    healthy = c["expected_status"] == "healthy"
+    root = None if healthy else c["expected"][0]
+
+    def build(fn=fn, case_id=case_id):
+        w = FCWorld(case_id)
+        fn(w, c["text"])
+        return w
+
+    if healthy:
+        exp_line = "Expected: status `healthy`, no root cause (a healthy look-alike)."
+    else:
+        exp_line = (f"Expected: `{root}`; the case accepts {', '.join('`' + e + '`' for e in c['expected'])}"
+                    + (" (multi-signal: the loudest line is not the cause)." if c.get("multi_signal") else "."))
+    readme = f"""# {case_id}_{slug}
+
+First-contact case `{case_id}` from `fixtures/first-contact/{batch}/cases.jsonl`
+(layer {c['layer']}, {c['distribution']}).
+
+Source: {c['source']}
+
+Where the text appears: {c['where']}. {placed}
+
+Cluster state in the thread: {c['state']}
+
+{world_heading}: {note}
+
+{exp_line}
+
+Why (what the thread settled): {c['note']}
+"""
+    exp = expect(root, subject, "healthy" if healthy else "problem", c["expected"])
+    exp.setdefault("accept", list(c["expected"]))
+    if healthy:
+        exp["layer"] = None
+    return Scenario(f"{case_id}_{slug}", build, exp, readme, case_id=case_id, kind="first_contact")
+
+
 def _scenario(case_id: str) -> Scenario:
     fn, slug, subject, note = BUILDERS[case_id]
     c = cases()[case_id]

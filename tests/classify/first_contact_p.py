@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tests.classify.first_contact_a import GPU_TOLERATION, KS, FCWorld, annotate, daemonset, deploy_pod, ds_pod, info
+from tests.classify.first_contact_a import readme_scenario, GPU_TOLERATION, KS, annotate, daemonset, deploy_pod, ds_pod, info
 from tests.classify.scenario_builder import (checked_case_ids, HEALTHY_PLUGIN_LOG, read_cases, REPO, Scenario, T0, T1,
                                              write_batch)
-from tests.classify.scenarios_real import crashing, expect, node_subj, pod_subj
+from tests.classify.scenarios_real import crashing, node_subj, pod_subj
 
 BATCH = REPO / "fixtures" / "first-contact" / "batch-p"
 SCENARIOS_DIR = BATCH / "scenarios"
@@ -358,16 +358,6 @@ def _(w, t):
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(case_id: str) -> Scenario:
-    fn, slug, subject, note = BUILDERS[case_id]
-    c = cases()[case_id]
-    healthy = c["expected_status"] == "healthy"
-    root = None if healthy else c["expected"][0]
-
-    def build(fn=fn, case_id=case_id):
-        w = FCWorld(case_id)
-        fn(w, c["text"])
-        return w
-
     placed = ("The case's text is prose (a reporter's or maintainer's sentence) that never reaches the cluster: it is "
               "NOT in the bundle, which shows only the state the thread describes."
               if case_id in TEXT_NOT_IN_BUNDLE else
@@ -375,33 +365,7 @@ def _scenario(case_id: str) -> Scenario:
               "corresponding object fields."
               if case_id in RENDERED else
               "The case's text is placed verbatim where the thread says it appeared.")
-    if healthy:
-        exp_line = "Expected: status `healthy`, no root cause (a healthy look-alike)."
-    else:
-        exp_line = (f"Expected: `{root}`; the case accepts {', '.join('`' + e + '`' for e in c['expected'])}"
-                    + (" (multi-signal: the loudest line is not the cause)." if c.get("multi_signal") else "."))
-    readme = f"""# {case_id}_{slug}
-
-First-contact case `{case_id}` from `fixtures/first-contact/batch-p/cases.jsonl`
-(layer {c['layer']}, {c['distribution']}).
-
-Source: {c['source']}
-
-Where the text appears: {c['where']}. {placed}
-
-Cluster state in the thread: {c['state']}
-
-World built here (what is assumed): {note}
-
-{exp_line}
-
-Why (what the thread settled): {c['note']}
-"""
-    exp = expect(root, subject, "healthy" if healthy else "problem", c["expected"])
-    exp.setdefault("accept", list(c["expected"]))
-    if healthy:
-        exp["layer"] = None
-    return Scenario(f"{case_id}_{slug}", build, exp, readme, case_id=case_id, kind="first_contact")
+    return readme_scenario("batch-p", case_id, BUILDERS[case_id], cases()[case_id], placed, world_heading="World built here (what is assumed)")
 
 
 def all_scenarios() -> list[Scenario]:
