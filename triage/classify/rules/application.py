@@ -112,6 +112,14 @@ def _intent_cite(ctx, pod):
     return None
 
 
+def _status_field(ctx, pod, container: str):
+    """A container's status quoted as the pod holds it (restarts, state, last state)."""
+    status = pod.raw.get("status") if isinstance(pod.raw.get("status"), dict) else {}
+    raw = next((x for x in status.get("containerStatuses") or () if isinstance(x, dict) and x.get("name") == container), {})
+    return ctx.cite_field(pod, f"{pod.name} containerStatuses[{container}]",
+                          {k: raw[k] for k in ("restartCount", "state", "lastState") if k in raw})
+
+
 def _node_agent(pod) -> bool:
     """A DaemonSet's pod or a privileged container: node agents reach the GPUs through the host
     (device nodes, NVML), not through a device-plugin request."""
@@ -131,9 +139,7 @@ def gpu_intent_not_requested(ctx):
     for pod in ctx.scope_pods:
         if requests_nvidia(pod) or not raw_gpu_intent(pod.raw, env=False) or _node_agent(pod):
             continue
-        failed = [ctx.cite_object(pod, f"containerStatuses[{st.name}]: restarts {st.restart_count}, last exit "
-                                       f"{st.last_state.exit_code if st.last_state else '?'}")
-                  for st in _crashing_containers(pod)]
+        failed = [_status_field(ctx, pod, st.name) for st in _crashing_containers(pod)]
         texts = [t for c in pod.containers if not c.init for t in (ctx.log(pod, c.name, True), ctx.log(pod, c.name, False))
                  if t is not None]
         if any(f.kind.value in judged_kinds() or no_gpu_kind(f) for t in texts for f in scan(ctx, t)):
