@@ -304,6 +304,7 @@ def _(w):
                                              "labelSelector": {"matchLabels": {"app": "vllm"}}}]}
     w.pod(ML, "vllm-1", node="gpu-node-1", containers=("server",), extra_spec=spread,
           volumes=[{"name": "cache", "persistentVolumeClaim": {"claimName": "model-cache"}}])
+    w.log(ML, "vllm-1", "server", "")    # what `collect pod` stores for a quiet container
     w.target("Pod", ML, "vllm-1")
 
 
@@ -317,6 +318,7 @@ def _(w):
     w.pod(ML, "rag-llm-0", node="gpu-node-1", scheduler="volcano", containers=("server",))
     w.event(ML, "Pod", "rag-llm-0", "Scheduled", "Successfully assigned ml/rag-llm-0 to gpu-node-1", type="Normal",
             component="volcano")
+    w.log(ML, "rag-llm-0", "server", "")    # what `collect pod` stores for a quiet container
     w.target("Pod", ML, "rag-llm-0")
 
 
@@ -339,6 +341,7 @@ def _(w):
     w.gpu_node("gpu-node-1", gpus=1)
     w.node("cpu-node-1", unschedulable=True)
     w.pod(ML, "infer-0", node="gpu-node-1", containers=("server",))
+    w.log(ML, "infer-0", "server", "")    # what `collect pod` stores for a quiet container
     w.target("Pod", ML, "infer-0")
 
 
@@ -427,6 +430,7 @@ def _(w):
     """The pod's selector matches its node's labels."""
     w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-L4")
     w.pod(ML, "l4-infer-0", node="gpu-node-1", containers=("server",), node_selector={"nvidia.com/gpu.product": "NVIDIA-L4"})
+    w.log(ML, "l4-infer-0", "server", "")    # what `collect pod` stores for a quiet container
     w.target("Pod", ML, "l4-infer-0")
 
 
@@ -527,6 +531,7 @@ def _(w):
     """One time-sliced replica requested: admitted and running."""
     w.gpu_node("gpu-node-1", gpus=4, product="NVIDIA-A10-SHARED", labels={"nvidia.com/gpu.replicas": "4"})
     w.pod(ML, "ts-infer-1", node="gpu-node-1", containers=("server",))
+    w.log(ML, "ts-infer-1", "server", "")    # what `collect pod` stores for a quiet container
     w.target("Pod", ML, "ts-infer-1")
 
 
@@ -582,6 +587,7 @@ def _(w):
     gpu_cluster(w)
     w.pod(ML, "ok-0", node="gpu-node-1", containers=("app",), runtime_class="nvidia",
           env=[{"name": "NVIDIA_DRIVER_CAPABILITIES", "value": "all"}])
+    w.log(ML, "ok-0", "app", "")    # what `collect pod` stores for a quiet container
     w.target("Pod", ML, "ok-0")
 
 
@@ -747,6 +753,7 @@ def _(w):
     w.pod(ML, "vllm-warm-0", node="gpu-node-1", containers=("server",))
     w.event(ML, "Pod", "vllm-warm-0", "Unhealthy", 'Liveness probe failed: Get "http://10.244.1.9:8000/health": '
             "context deadline exceeded (Client.Timeout exceeded while awaiting headers)", count=1)
+    w.log(ML, "vllm-warm-0", "server", "")    # what `collect pod` stores for a quiet container
     w.target("Pod", ML, "vllm-warm-0")
 
 

@@ -150,7 +150,11 @@ def test_target_overrides_manifest_and_picks_the_pod():
     from triage.classify.model import Subject
     scenario = FIXTURES / "scenarios" / "r029_sched_insufficient_gpu_no_preemption_victims" / "bundle"
     doc = analyse(scenario, Subject("Pod", "jupyter-alice", "research"))
-    assert doc["status"] == "healthy" and doc["target"]["name"] == "jupyter-alice"
+    # the GPU holder runs, but the bundle has none of its output: its application layer is a gap
+    # (its log), not a pass, so the pod is not called healthy on its phase alone
+    assert doc["status"] == "inconclusive" and doc["target"]["name"] == "jupyter-alice"
+    app = doc["layers"]["application"]
+    assert app["status"] == "not_checked" and app["gaps"][0]["needs"] == "get pods/log in namespace research"
 
 
 def test_insufficient_gpu_names_the_holder():

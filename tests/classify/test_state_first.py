@@ -114,6 +114,7 @@ def test_bottlerocket_has_no_plugin_pod_and_that_is_not_missing(tmp_path):
     w.gpu_node("gpu-node-1", gpus=1, operator=False)
     w.get_node("gpu-node-1")["status"]["nodeInfo"]["osImage"] = "Bottlerocket OS 1.26.1 (aws-k8s-1.31-nvidia)"
     w.pod("ml", "infer-0", node="gpu-node-1", gpu=1, containers=("server",))
+    w.log("ml", "infer-0", "server", "")          # what `collect pod` stores for a quiet container
     w.target("Pod", "ml", "infer-0")
     doc = _doc(w, tmp_path)
     assert doc["status"] == "healthy", (doc["findings"], doc["layers"])
@@ -159,3 +160,49 @@ def test_unknown_container_start_error_is_the_runtime_layer_in_its_own_words(tmp
     rc = doc["root_cause"]
     assert rc["id"] == "runtime.start_failed_unrecognised" and rc["certainty"] == "unrecognised"
     assert "a new runtime said no" in rc["evidence"][0]["excerpt"]
+
+
+def _running_gpu_pod(w: World) -> None:
+    from tests.classify.scenarios_ids import DRIVER_590    # the driver the nvidia-smi table below reports
+    w.gpu_node("gpu-node-1", gpus=1, product="NVIDIA-H100-80GB-HBM3", labels=DRIVER_590)
+    w.pod("ml", "infer-0", node="gpu-node-1", gpu=1, containers=("server",))
+
+
+def test_a_running_gpu_pod_whose_output_is_absent_is_not_healthy(tmp_path):
+    """Say only what you checked: a Running GPU pod with every component healthy, but neither its
+    log nor nvidia-smi in it was collected. "Silently not using its GPU" looks exactly like this,
+    so the application layer is a gap naming its log, and the verdict is not HEALTHY."""
+    w = World("running-unheard")
+    _running_gpu_pod(w)
+    w.target("Pod", "ml", "infer-0")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "inconclusive" and doc["root_cause"] is None, doc["findings"]
+    app = doc["layers"]["application"]
+    assert app["status"] == "not_checked"
+    assert [g["needs"] for g in app["gaps"]] == ["get pods/log in namespace ml"]
+
+
+@pytest.mark.parametrize("heard", ["log", "nvidia-smi"])
+def test_a_running_gpu_pod_that_was_heard_from_is_healthy(tmp_path, heard):
+    """Its (quiet) log, or nvidia-smi run in it, is the check the application layer passes on."""
+    w = World(f"running-heard-{heard}")
+    _running_gpu_pod(w)
+    if heard == "log":
+        w.log("ml", "infer-0", "server", "")
+    else:
+        from tests.classify.scenarios_ids import SMI_LOAD      # a real nvidia-smi table (corpus)
+        w.exec("ml", "infer-0", "server", ["nvidia-smi"], SMI_LOAD.read_text())
+    w.target("Pod", "ml", "infer-0")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "healthy", (doc["findings"], doc["layers"]["application"])
+    assert doc["layers"]["application"]["status"] == "passed"
+
+
+def test_a_scan_judges_quiet_gpu_pods_by_their_objects(tmp_path):
+    """A scan reads only troubled pods' logs (the collector's budget): a fleet's quiet GPU pod is
+    not a gap of the scan."""
+    w = World("scan-quiet")
+    _running_gpu_pod(w)
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        report = diagnose(b)
+    assert all(d.status.value == "healthy" for d in report.diagnoses), [d.status for d in report.diagnoses]

@@ -281,11 +281,48 @@ def volume_mounts(ctx):
 @rule(ids=(), reads=("pods",))
 def workload_state(ctx):
     """Every workload pod that started is a check of this layer: its containers' states,
-    restarts and terminations were read (the rules above judge what they show)."""
+    restarts and terminations were read (the rules above judge what they show). A Running GPU
+    pod of a diagnosis passes only on its own output (`_heard_from`); without it, a gap."""
     for pod in ctx.scope_pods:
         main = [st for st in pod.container_statuses if not st.init]
-        if pod.node_name and main and all(_quiet(st) for st in main):
+        if not (pod.node_name and main and all(_quiet(st) for st in main)):
+            continue
+        if _heard_from(ctx, pod):
             yield ctx.checked(pod_subject(pod), [pod.source])
+        else:
+            ns = pod.namespace or ""
+            reason = next((r for st in main if (r := ctx.log_error(pod, st.name))), "not_collected")
+            yield NeedGap(Gap("logs", reason, f"no log of {ns}/{pod.name} and no nvidia-smi run in it: Running says "
+                              "it started, not that it reached its GPU", f"get pods/log in namespace {ns}"),
+                          pod_subject(pod), pod.node_name, decisive=False)
+
+
+def _ends_in_errors(ctx, pod):
+    from triage.evidence.error_lines import _LEVEL
+    if ctx.scope.pod_keys is None or pod.phase != "Running":
+        return None
+    for c in pod.containers:
+        if c.init:
+            continue
+        t = ctx.log(pod, c.name, False)
+        if t is None:
+            continue
+        tail = [l for l in t.lines[-50:] if l.strip()][-5:]
+        bad = [l for l in tail if _LEVEL.search(l[:4096])]
+        if len(bad) >= 2 and not scan(ctx, t):
+            return (c.name, bad[-1][:160])
+    return None
+
+
+def _heard_from(ctx, pod) -> bool:
+    """A running GPU workload's state says it started, not that it reached its GPU ("silently
+    not using its GPU" looks Running): its layer passes on what it printed (a log, nvidia-smi
+    in it), not on its phase alone. A pod that asks for no GPU is judged by its state, and so is
+    every GPU pod of a scan (it reads the logs of troubled pods only: a fleet's quiet pods are
+    judged by the objects, and a diagnosis of one of them reads its log)."""
+    if ctx.scope.pod_keys is None or pod.phase != "Running" or not (requests_nvidia(pod) or raw_gpu_intent(pod.raw)):
+        return True
+    return ctx.has_logs(pod) or any(o.error is None for o in ctx.exec_outputs(pod))
 
 
 def _quiet(st) -> bool:

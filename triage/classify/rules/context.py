@@ -468,7 +468,10 @@ class Context:
 
     def log_error(self, pod: Pod, container: str, previous: bool = False) -> str | None:
         """The reason a log could not be collected, when an errors file says so."""
-        piece = layout.container_log(pod.namespace or "", pod.name, container, previous)
+        try:
+            piece = layout.container_log(pod.namespace or "", pod.name, container, previous)
+        except ValueError:        # a name no bundle path can hold: no errors file names it either
+            return None
         err = self.errors_by_piece.get(piece.removesuffix(".log"))
         return err.reason if err else None
 
