@@ -24,7 +24,7 @@ NOT_RIGHT = {
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
     "fi008": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
     "fm006": "inconclusive", "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive", "fn005": "inconclusive",
-    "fn006": "inconclusive", "fn007": "wrong", "fo006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive",
+    "fn006": "inconclusive", "fn007": "wrong", "fp001": "wrong", "fp002": "inconclusive",
     "fp005": "inconclusive", "fp007": "inconclusive", "fq001": "wrong", "fq006": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))

@@ -206,3 +206,33 @@ def test_a_scan_judges_quiet_gpu_pods_by_their_objects(tmp_path):
     with load_bundle(w.write(tmp_path / "bundle")) as b:
         report = diagnose(b)
     assert all(d.status.value == "healthy" for d in report.diagnoses), [d.status for d in report.diagnoses]
+
+
+# Volcano's own wording (volcano pkg/scheduler/api/unschedule_info.go: "%v/%v nodes are
+# unavailable", NodeResourceFitFailed "node(s) resource fit failed")
+VOLCANO_UNFIT = "0/2 nodes are unavailable: 2 node(s) resource fit failed."
+
+
+def _volcano_pending(w: World, resource: str) -> None:
+    w.gpu_node("gpu-node-1", gpus=2, operator=False)      # no stack pods collected: the plugin is unseen
+    node = w.get_node("gpu-node-1")
+    for part in ("capacity", "allocatable"):
+        node["status"][part][resource] = node["status"][part].pop("nvidia.com/gpu")
+    w.node("cpu-node-1")
+    w.pod("ml", "infer-0", gpu=1, resource=resource, scheduler="volcano", containers=("server",))
+    w.event("ml", "Pod", "infer-0", "FailedScheduling", VOLCANO_UNFIT, component="volcano")
+    w.target("Pod", "ml", "infer-0")
+
+
+@pytest.mark.parametrize("resource", ["nvidia.com/gpu", "nvidia.com/gpu-tesla-v100"])
+def test_a_scheduler_rejection_with_the_gpus_advertised_free_is_the_schedulers(tmp_path, resource):
+    """The plugin's pods were not collected, but the node advertises the GPU resource the pod asks
+    for, under the name the device plugin's config gave it: the plugin registered, so the custom
+    scheduler's refusal is the cause, not a symptom of a layer below."""
+    w = World("volcano-free")
+    _volcano_pending(w, resource)
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem", (doc["findings"], doc["layers"]["plugin"])
+    assert doc["root_cause"]["id"] == "scheduler.custom_scheduler_rejected"
+    assert doc["layers"]["plugin"]["status"] == "passed"
+

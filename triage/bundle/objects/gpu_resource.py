@@ -13,9 +13,18 @@ from collections.abc import Mapping
 
 from triage import lazy_re
 
-# Resource names that mean "a GPU" (or a slice of one) to the scheduler.
+# Resource names that mean "a GPU" (or a slice of one) to the scheduler. The NVIDIA device
+# plugin's config renames its resources (k8s-device-plugin api/config/v1/resources.go
+# `resources.gpus[].name`: any DNS-subdomain name under `nvidia.com/`, `.shared` appended when
+# shared), e.g. `nvidia.com/gpu-tesla-v100`, `nvidia.com/a100`; KubeVirt's passthrough plugin
+# names devices `nvidia.com/GA100_A100_PCIE_40GB`. A renamed GPU is taken when its name says
+# "gpu" or a GPU product; HAMi's per-pod memory/core/priority amounts (`nvidia.com/gpumem`,
+# `gpumem-percentage`, `gpucores`, `priority`: HAMi pkg/device/nvidia) count no devices, and
+# the network operator's NIC resources under `nvidia.com/` (hostdev, sriov, rdma) are not GPUs.
+_PRODUCT = r"(?:tesla|quadro|geforce|rtx|gh?b?[0-9]{3}|[abhlt][0-9]{1,3}[a-z]?|l40s?|a800|h800)"
 GPU_RESOURCE_RE = lazy_re.compile(
-    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe)|tencent\.com/vcuda-(core|memory))$")
+    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe)|tencent\.com/vcuda-(core|memory))$"
+    r"|^nvidia\.com/(?!gpumem|gpucores|priority)(?=[A-Za-z0-9_.-]{1,63}$)(?:[A-Za-z0-9_.-]*[-_.])?(?i:gpu|" + _PRODUCT + r")(?:[-_.][A-Za-z0-9_.-]*)?$")
 
 
 def is_gpu_resource(name: str) -> bool:
