@@ -29,7 +29,7 @@ BATCH = REPO / "fixtures" / "first-contact" / "batch-y"
 SCENARIOS_DIR = BATCH / "scenarios"
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"fy001", "fy002", "fy003", "fy004", "fy005"}
+TEXT_NOT_IN_BUNDLE = {"fy001", "fy002", "fy003", "fy004", "fy005", "fy007"}
 
 
 @lru_cache(maxsize=1)
@@ -271,6 +271,52 @@ def _(w, t):
     for role in ("device-plugin", "gfd", "validator"):
         block(w, node, role, "toolkit-validation")
     w.target("Node", None, node)
+
+
+# ---- application layer -----------------------------------------------------------------------
+
+GKE_INFO = {"osImage": "Container-Optimized OS from Google", "kernelVersion": "5.10.109+",
+            "containerRuntimeVersion": "containerd://1.5.13", "kubeletVersion": "v1.22.8-gke.202",
+            "kubeProxyVersion": "v1.22.8-gke.202"}
+
+
+@case("fy007", pod_subj("dcgm-exporter-7xq2m", "monitoring"),
+      "GKE 1.22 GPU node (n1-standard-8 with one T4, COS; GKE-installed driver, GKE's nvidia-gpu-device-plugin in "
+      "kube-system advertising nvidia.com/gpu 1; strings assumed) running a GPU training pod normally; the "
+      "dcgm-exporter Helm DaemonSet (namespace monitoring, chart defaults: no GPU request, no host mount of "
+      "/home/kubernetes/bin/nvidia, toleration for nvidia.com/gpu; image tag assumed) crash-loops (exit 1, 9 "
+      "restarts); its previous log is illustrative in the exporter's 2022 wording with the title's `Error: Failed to "
+      "initialize NVML`. The text (the issue title) is prose and not placed in the bundle.")
+def _(w, t):
+    node = "gke-ml-cluster-t4-pool-5c2a9e1f-8kqz"
+    host_node(w, node, labels={"cloud.google.com/gke-accelerator": "nvidia-tesla-t4",
+                               "cloud.google.com/gke-nodepool": "t4-pool",
+                               "node.kubernetes.io/instance-type": "n1-standard-8"}, info=GKE_INFO)
+    w.get_node(node)["spec"]["taints"] = [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}]
+    p = plugin_pod(w, node, "nvidia-gpu-device-plugin-7p2kd", ds="nvidia-gpu-device-plugin",
+                   image="gcr.io/gke-release/nvidia-gpu-device-plugin@sha256:4b036e8844920336fa48f36edeb7d4398f426d6a934ba022848deed2edbf09aa")
+    plugin_ds(w, KS, [p], ds="nvidia-gpu-device-plugin")
+    running_pod(w, "trainer-0", None, ns="ml", node=node, container="trainer", image="nvcr.io/nvidia/pytorch:22.04-py3",
+                owner=("StatefulSet", "trainer"), tolerations=TOLERATE_GPU)
+    ns, name, c = "monitoring", "dcgm-exporter-7xq2m", "exporter"
+    pod = w.pod(ns, name, node=node, gpu=0, containers=(c,), ready=False, cpu="100m", memory="128Mi",
+                image="nvcr.io/nvidia/k8s/dcgm-exporter:2.3.5-2.6.5-ubuntu20.04",
+                labels={"app.kubernetes.io/name": "dcgm-exporter"}, owner=("DaemonSet", "dcgm-exporter"),
+                tolerations=TOLERATE_GPU, env=[{"name": "DCGM_EXPORTER_KUBERNETES", "value": "true"},
+                                              {"name": "DCGM_EXPORTER_LISTEN", "value": ":9400"}],
+                statuses=crashing(c, 1, restarts=9))
+    pod["spec"]["containers"][0]["args"] = ["-f", "/etc/dcgm-exporter/dcp-metrics-included.csv"]
+    w.log(ns, name, c, 'time="2022-05-11T09:14:07Z" level=info msg="Starting dcgm-exporter"\n'
+                       'Error: Failed to initialize NVML\n'
+                       'time="2022-05-11T09:14:07Z" level=fatal msg="Error starting nv-hostengine: DCGM '
+                       'initialization error"\n', previous=True)
+    w.workload("DaemonSet", ns, "dcgm-exporter", template_pod=pod,
+               status={"desiredNumberScheduled": 1, "currentNumberScheduled": 1, "numberReady": 0,
+                       "numberAvailable": 0, "numberUnavailable": 1, "updatedNumberScheduled": 1,
+                       "numberMisscheduled": 0, "observedGeneration": 1})
+    w.event(ns, "Pod", name, "BackOff", f"Back-off restarting failed container {c} in pod {name}_{ns}"
+            f"({pod['metadata']['uid']})", count=9, host=node)
+    w.target("Pod", ns, name)
 
 
 # ---- assembling ------------------------------------------------------------------------------
