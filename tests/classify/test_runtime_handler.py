@@ -77,3 +77,29 @@ def test_devices_asked_for_by_env_without_a_request_are_the_envs_misconfiguratio
     ids = [f["id"] for f in doc["findings"]]
     assert doc["root_cause"]["id"] == "runtime.visible_devices_misconfigured", ids
     assert "application.gpu_not_requested" not in ids
+
+
+# libnvidia-container src/cli/configure.c `device error: %s` with the driver's "unknown device"
+UNKNOWN_DEVICE = ('failed to create containerd task: failed to create shim task: OCI runtime create failed: runc '
+                  'create failed: unable to start container process: error during container init: error running '
+                  'hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as \'legacy\'\n'
+                  'nvidia-container-cli: device error: GPU-3187374f-4d6c-93e6-9c79-c5567b3d9202: unknown device: unknown')
+
+
+@pytest.mark.parametrize("by_hand, expected", [(False, "plugin.stale_allocation"),
+                                               (True, "runtime.visible_devices_misconfigured")])
+def test_an_unknown_device_is_the_allocation_or_the_env_that_named_it(tmp_path, by_hand, expected):
+    """The hook was handed a GPU id the driver does not know. Allocated by the device plugin (a
+    GPU request, no hand-set env), the allocation outlived the device (a UUID changed across a host
+    restart); named by hand in NVIDIA_VISIBLE_DEVICES, the env is wrong."""
+    w = World(f"unknown-device-{by_hand}")
+    w.gpu_node("gpu-node-1", gpus=1)
+    env = [{"name": "NVIDIA_VISIBLE_DEVICES", "value": "GPU-3187374f-4d6c-93e6-9c79-c5567b3d9202"}] if by_hand else None
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=0 if by_hand else 1, env=env, restarts=4,
+          statuses={"main": {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 1m20s"}},
+                             "lastState": {"terminated": {"exitCode": 128, "reason": "StartError",
+                                                          "message": UNKNOWN_DEVICE}},
+                             "ready": False, "restartCount": 4}})
+    w.target("Pod", ML, "train-0")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == expected, [f["id"] for f in doc["findings"]]

@@ -236,3 +236,72 @@ def test_a_scheduler_rejection_with_the_gpus_advertised_free_is_the_schedulers(t
     assert doc["root_cause"]["id"] == "scheduler.custom_scheduler_rejected"
     assert doc["layers"]["plugin"]["status"] == "passed"
 
+
+
+# KubeRay's reason and message (ray-operator controllers: FailedToCreateWorkerPod, "Failed to create
+# worker Pod %s/%s, %v") around the API server's webhook denial ("admission webhook %q denied the
+# request: %s", apiserver pkg/admission/plugin/webhook/errors)
+KUBERAY_DENIED = ('Failed to create worker Pod ml/rc-gpu-worker-gpu-group-, admission webhook "policy.example.com" '
+                  'denied the request: GPU workers must set a priority class')
+
+
+@pytest.mark.parametrize("message, fires", [(KUBERAY_DENIED, True),
+                                            ("Failed to create worker Pod ml/rc-gpu-worker-gpu-group-, "
+                                             "frobnicator is sad", False)])
+def test_an_operators_own_object_refused_at_creation(tmp_path, message, fires):
+    """An operator's object (a RayCluster) whose worker pods the API server refused: no pod and no
+    FailedCreate exist, only the operator's own event. A refusal in the API server's words is the
+    scheduler layer's create_rejected; an unknown message under such a reason is not judged."""
+    w = World("kuberay-refused")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod("ml", "rc-gpu-head-0", node="gpu-node-1", gpu=0, containers=("ray-head",), owner=("RayCluster", "rc-gpu"))
+    w.log("ml", "rc-gpu-head-0", "ray-head", "")
+    w.event("ml", "RayCluster", "rc-gpu", "FailedToCreateWorkerPod", message, component="raycluster-controller")
+    w.target("Pod", "ml", "rc-gpu-head-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert ("scheduler.create_rejected" in ids) is fires, ids
+    if fires:
+        assert doc["status"] == "problem" and doc["root_cause"]["id"] == "scheduler.create_rejected"
+
+
+@pytest.mark.parametrize("node_ready", [False, True])
+def test_stack_pods_not_ready_on_a_notready_node_are_the_nodes(tmp_path, node_ready):
+    """Every stack container runs, not ready, never restarted. On a NotReady node that is what the
+    kubelet being down looks like (nobody reports readiness): the node is the finding, not four
+    components. On a Ready node the driver that is not ready is the driver's."""
+    w = World(f"stack-not-ready-{node_ready}")
+    w.gpu_node("gpu-node-1", gpus=1, ready=node_ready)
+    for role in ("driver", "toolkit", "device-plugin", "gfd"):
+        pod = w.get_pod(OPERATOR_NS, w.stack("gpu-node-1", role))
+        for st in pod["status"].get("containerStatuses", []):
+            st["ready"] = False
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    if node_ready:
+        assert doc["root_cause"]["id"] == "driver.not_ready", ids
+    else:
+        assert doc["root_cause"]["id"] == "node.not_ready", ids
+        assert not [i for i in ids if i.split(".")[0] in ("driver", "runtime", "plugin")], ids
+
+
+@pytest.mark.parametrize("gpu, expected", [(0, "application.gpu_not_requested"), (1, "application.crash_unclassified")])
+def test_nvml_that_cannot_start_in_a_pod_that_asked_for_no_gpu(tmp_path, gpu, expected):
+    """nvidia-smi's `Failed to initialize NVML: %s` with a reason no other format names: in a pod
+    that tolerates the GPU taint yet asks for no GPU, the device plugin gave it none; with a GPU
+    request the words alone do not say which layer failed (nor in a node agent: a DaemonSet's pod
+    reaches the GPUs through the host)."""
+    w = World(f"nvml-init-{gpu}")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod("monitoring", "exporter-0", node="gpu-node-1", gpu=gpu, containers=("exporter",), restarts=6,
+          owner=("ReplicaSet", "exporter-5d8f9"),
+          tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}],
+          statuses={"exporter": {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 2m40s"}},
+                                 "lastState": {"terminated": {"exitCode": 1, "reason": "Error"}},
+                                 "ready": False, "restartCount": 6}})
+    w.log("monitoring", "exporter-0", "exporter", "Failed to initialize NVML: Insufficient Permissions\n", previous=True)
+    w.target("Pod", "monitoring", "exporter-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert expected in ids and ("application.gpu_not_requested" in ids) is (gpu == 0), ids

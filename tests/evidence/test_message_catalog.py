@@ -112,7 +112,8 @@ def test_catalogued_format_is_recognised(heading, row):
     reachable = any(p.kind == kind and p.id == finding and (p.when is None or any(f.get(p.when[0]) in p.when[1]
                                                                                    for f in facts))
                     for m in (plugin, runtime, driver, application) for p in m.PATTERNS)
-    reachable = reachable or (kind in application.NO_GPU_KINDS and finding in NO_GPU_IDS)
+    reachable = reachable or (kind in application.NO_GPU_KINDS and finding in NO_GPU_IDS) \
+        or (kind in application.NO_GPU_UNREQUESTED_KINDS and finding == "application.gpu_not_requested")
     assert reachable, (kind, finding)
 
 

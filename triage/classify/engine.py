@@ -371,7 +371,8 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
         symptom = "not_ready" if node is not None and node.ready is False else None
     else:
         in_scope = [p for p in t.pods if _pod_in_gpu_scope(ctx, p)]
-        if t.pods and not in_scope and not any(idx.by_subject.get(pod_subject(p)) for p in t.pods):
+        if t.pods and not in_scope and not any(idx.by_subject.get(pod_subject(p)) for p in t.pods) \
+                and not any(idx.by_subject.get(o) for o in t.owners):
             return _no_gpu(subject, {"nodes": len({p.node_name for p in t.pods if p.node_name}), "pods": len(t.pods)})
         applicable = verdict.ALL_LAYERS
         owners = t.owners

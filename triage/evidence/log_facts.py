@@ -85,6 +85,7 @@ class LogKind(enum.Enum):
     TOOLKIT_INSTALL_FAILED = "toolkit_install_failed"
     CDI_UNRESOLVABLE = "cdi_unresolvable"
     NVML_UNKNOWN_ERROR = "nvml_unknown_error"
+    NVML_INIT_FAILED = "nvml_init_failed"      # NVML could not start, for a reason no other kind names
     # driver
     NVML_VERSION_MISMATCH = "nvml_version_mismatch"
     DRIVER_NOT_LOADED = "driver_not_loaded"

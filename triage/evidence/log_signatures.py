@@ -641,6 +641,12 @@ SIGNATURES: tuple[Signature, ...] = (
          lambda m, line: {"device": m.group("device"), "variant": "registry_errors" if m.group("registry") else "runtime"}),
     _sig("nvml_unknown_error", K.NVML_UNKNOWN_ERROR, "NVML: Unknown Error", r"Failed to initialize NVML: Unknown Error",
          "Failed to initialize NVML: Unknown Error", no_params),
+    # the same prefix with any other reason (nvmlErrorString: "Insufficient Permissions", "Not Found"...) or
+    # none (wrappers that drop it): NVML did not start; judged only where no GPU was asked for
+    _sig("nvml_init_failed", K.NVML_INIT_FAILED, "Failed to initialize NVML",
+         r"Failed to initialize NVML(?![^\n]{0,80}?(?:Unknown Error|[Dd]river/library version mismatch|could not load NVML"
+         r"|ERROR_LIB_RM_VERSION_MISMATCH|ERROR_UNKNOWN))",
+         "Failed to initialize NVML: Insufficient Permissions", no_params),
     # NVML_ERROR_OPERATING_SYSTEM (17): the device cgroup blocks the GPU's control device
     _sig("nvml_os_blocked", K.NVML_UNKNOWN_ERROR, ("The operating system has blocked the request", "NVMLError_OperatingSystem",
                                                    "NVML: ERROR_OPERATING_SYSTEM"),

@@ -24,7 +24,7 @@ Sources, in this order:
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from triage.bundle.objects.fields import as_tuple, dig
@@ -41,6 +41,9 @@ ORDER = ("nfd", "driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-
 BROKEN = ("missing", "not_created", "not_scheduled", "pending", "image_pull", "start_failed", "crash_loop", "failed",
           "init_stuck", "not_ready")
 FINE = ("running", "completed", "host", "os")
+# neither: a container that runs on a NotReady node, not ready with no restart: the kubelet that
+# would report its readiness is what is down (the node's finding), so the component is not judged
+UNKNOWN = ("unknown",)
 
 _START_FAILED = {"CreateContainerError", "CreateContainerConfigError", "RunContainerError", "StartError",
                  "ContainerCannotRun", "CreateContainerSandboxError", "PostStartHookError"}
@@ -62,7 +65,7 @@ class ComponentState:
 
     node: str
     role: str                      # driver | toolkit | device-plugin | dra-plugin | gfd | mig-manager | validator
-    state: str                     # one of BROKEN or FINE
+    state: str                     # one of BROKEN, FINE or UNKNOWN
     pod: Pod | None = None
     daemonset: Workload | None = None
     container: str = ""            # the container or init container that is in that state
@@ -319,6 +322,9 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
             comps.append(ComponentState(node.name, "driver", "host",
                                         reason="ClusterPolicy driver.enabled=false" if driver_enabled is False
                                         else "label nvidia.com/gpu.deploy.driver=pre-installed"))
+        if node.ready is False:
+            comps = [replace(c, state="unknown", reason=f"{c.reason}; the node is NotReady")
+                     if c.state == "not_ready" and c.reason == "running" and not c.restarts else c for c in comps]
         comps.sort(key=lambda c: (ORDER.index(c.role) if c.role in ORDER else len(ORDER), c.state, c.container))
         out[node.name] = NodeStack(node.name, tuple(comps))
     return out

@@ -45,6 +45,11 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     # tkestack/gpu-manager (gpu-manager.yaml `name: gpu-manager-ds`), HAMi's chart
     # (`app.kubernetes.io/component: hami-device-plugin`), volcano-sh/devices (`name: volcano-device-plugin`)
     "gpu-manager-ds": "device-plugin", "hami-device-plugin": "device-plugin", "volcano-device-plugin": "device-plugin",
+    # Intel's GPU plugin (intel-device-plugins-for-kubernetes deployments/gpu_plugin/base: `app: intel-gpu-plugin`);
+    # AMD's (ROCm/k8s-device-plugin k8s-ds-amdgpu-dp.yaml `name: amdgpu-dp-ds`, its chart `name: <chart>-dp-ds`)
+    # and AMD's node labeller, the GFD of that stack (chart templates/labeller.yaml `name: amdgpu-lr-ds`)
+    "intel-gpu-plugin": "device-plugin", "amdgpu-dp-ds": "device-plugin", "amd-gpu-dp-ds": "device-plugin",
+    "amdgpu-lr-ds": "gfd", "amdgpu-labeller-ds": "gfd",
     # Node Feature Discovery: its workers write the PCI labels the GPU stack's DaemonSets select on
     "node-feature-discovery": "nfd", "nfd-worker": "nfd", "nfd": "nfd",
 }

@@ -9,6 +9,7 @@ import functools
 from triage.bundle import layout
 from triage.bundle.objects.gpu_resource import raw_gpu_intent
 from triage.classify.rules.base import NeedGap, pod_subject, rule, visible_devices_by_hand
+from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
 from triage.evidence.cuda_compat import DRIVER_CUDA_LABELS, driver_runs
@@ -34,15 +35,22 @@ APP_IDS = sorted({p.id for p in PATTERNS})
 # nvidia-smi missing from a GPU container: the toolkit injects it with the driver (capability
 # `utility`), so a container that lacks it was most likely started without the NVIDIA runtime
 NO_GPU_KINDS = ("cuda_driver_too_old", "no_nvidia_driver", "no_cuda_device", "nvidia_smi_not_found")
+# NVML that could not start, for a reason no other kind names: no GPU in a pod that asked for none
+NO_GPU_UNREQUESTED_KINDS = ("nvml_init_failed",)
 # the CUDA samples' `Failed to <step> (error code <CUDA error>)!` (vectorAdd, the operator's
 # validator) quotes the CUDA error: judged by the error it quotes
 _QUOTED_CUDA = {"driver_too_old": "cuda_driver_too_old", "no_device": "no_cuda_device"}
 
 
-def no_gpu_kind(f) -> str | None:
-    """The no-GPU kind a log fact stands for, directly or through the CUDA error it quotes."""
+def no_gpu_kind(f, pod=None) -> str | None:
+    """The no-GPU kind a log fact stands for, directly or through the CUDA error it quotes; NVML
+    that could not start counts too in a workload `pod` that asked for no GPU (not in a node agent
+    or a GPU-stack pod: those reach the GPUs through the host)."""
     if f.kind.value in NO_GPU_KINDS:
         return f.kind.value
+    if f.kind.value in NO_GPU_UNREQUESTED_KINDS and pod is not None and not requests_nvidia(pod) \
+            and not _node_agent(pod) and not gpu_stack_role(pod):
+        return "no_nvidia_driver"
     if f.kind.value == "cuda_validation_failed":
         return _QUOTED_CUDA.get(str(dict(f.params).get("cuda_error")))
     return None
@@ -64,13 +72,13 @@ def no_gpu_in_container(ctx):
     """`CUDA driver version is insufficient` / `Found no NVIDIA driver` / `no CUDA-capable device`:
     without a GPU request it is the pod spec; with one, an old driver or nothing injected."""
     for pod, container, text in role_logs(ctx, "workload"):
-        facts = [f for f in scan(ctx, text) if no_gpu_kind(f)]
+        facts = [f for f in scan(ctx, text) if no_gpu_kind(f, pod)]
         if not facts:
             continue
         cites = [ctx.cite_line(text, f.line, f.excerpt) for f in facts[:3]]
         common = dict(namespace=pod.namespace, pod=pod.name, container=container, node=pod.node_name or None,
                       **fact_params(facts))
-        kinds = {no_gpu_kind(f) for f in facts}
+        kinds = {no_gpu_kind(f, pod) for f in facts}
         seen = _no_driver_seen(ctx, pod, container, facts) if "cuda_driver_too_old" in kinds else ()
         by_hand = visible_devices_by_hand(pod, container)
         if not requests_nvidia(pod) and by_hand:
@@ -142,7 +150,7 @@ def gpu_intent_not_requested(ctx):
         failed = [_status_field(ctx, pod, st.name) for st in _crashing_containers(pod)]
         texts = [t for c in pod.containers if not c.init for t in (ctx.log(pod, c.name, True), ctx.log(pod, c.name, False))
                  if t is not None]
-        if any(f.kind.value in judged_kinds() or no_gpu_kind(f) for t in texts for f in scan(ctx, t)):
+        if any(f.kind.value in judged_kinds() or no_gpu_kind(f, pod) for t in texts for f in scan(ctx, t)):
             continue          # a signature another rule judges (a driver fault, a known no-GPU line)
         for t in texts:
             errors = last_error_lines(t.lines, 1)
@@ -394,7 +402,7 @@ def crash_unclassified(ctx):
                 yield NeedGap(Gap("logs", reason, f"no log of {pod.namespace}/{pod.name} container {st.name}",
                                   f"get pods/log in namespace {pod.namespace}"), pod_subject(pod), pod.node_name or None)
                 continue
-            if any(f.kind.value in judged_kinds() or no_gpu_kind(f) for t in (prev, cur) if t is not None
+            if any(f.kind.value in judged_kinds() or no_gpu_kind(f, pod) for t in (prev, cur) if t is not None
                    for f in scan(ctx, t)):
                 continue          # a signature another rule judges
             state = st.last_state if st.last_state and st.last_state.kind == "terminated" else st.state

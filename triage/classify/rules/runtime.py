@@ -168,8 +168,14 @@ def host_view(pod) -> bool:
         for v in pod.volumes)
 
 
+def _plugin_allocated(pod) -> bool:
+    """The pod's GPUs come from the device plugin's allocation: it asks for a GPU resource and
+    no container names its devices by hand."""
+    return any(c.gpu_resources() for c in pod.containers) and visible_devices_by_hand(pod) is None
+
+
 @rule(ids=sorted({v for v in _KIND_ID.values()} | {v[0] for v in _CAUSE_ID.values()}
-                 | {"runtime.start_failed_unrecognised"}),
+                 | {"runtime.start_failed_unrecognised", "plugin.stale_allocation"}),
       reads=("pods",))
 def container_start_errors(ctx):
     from triage.evidence.runtime_error import parse_runtime_error
@@ -185,6 +191,10 @@ def container_start_errors(ctx):
             if judged is None:
                 continue
             fid, sev = judged
+            if f.cause is not None and f.cause.value == "unknown_device" and _plugin_allocated(pod):
+                # the device plugin handed over the ids, and the driver knows no such GPU: the
+                # allocation outlived the device (a GPU whose UUID changed across a host restart)
+                fid, sev = "plugin.stale_allocation", "error"
             entry = found.setdefault(fid, (sev, [], f))
             if cite not in entry[1]:
                 entry[1].append(cite)

@@ -25,14 +25,25 @@ def create_rejections(ctx):
     from triage.classify.model import Subject
     from triage.evidence.k8s_events.create_rejection import parse_create_rejection
     for (kind, ns, name), events in sorted(ctx.events_by_object.items()):
-        if kind not in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet", "CronJob", "ReplicationController"):
+        builtin = kind in ("ReplicaSet", "StatefulSet", "Job", "DaemonSet", "CronJob", "ReplicationController")
+        if not builtin and kind in ("Pod", "Node", ""):
             continue
         for ev in reversed(events):
-            if ev.reason != "FailedCreate":
+            if builtin and ev.reason != "FailedCreate":
                 continue
+            r = None
+            if not builtin:
+                # an operator's own object (RayCluster, PyTorchJob, a CI runner set) with its own
+                # reason (KubeRay's FailedToCreateWorkerPod): only a refusal the API server's own
+                # words say (a webhook, quota, policy), never an unknown message of another kind
+                if ev.type != "Warning" or "creat" not in ev.reason.lower():
+                    continue
+                r = parse_create_rejection(ev.message)
+                if r is None or r.kind.value == "other":
+                    continue
             subject, cites = Subject(kind, name, ns), [ctx.cite_event(ev)]
             base = dict(namespace=ns, workload=f"{kind}/{name}")
-            r = parse_create_rejection(ev.message)
+            r = r or parse_create_rejection(ev.message)
             q = r.quota if r is not None else None
             if q is not None and q.kind.value in _OVER_QUOTA:
                 yield ctx.finding("scheduler.quota_exceeded", "error", subject, cites, **base, quota=q.quota or None,
