@@ -271,3 +271,14 @@ def test_a_gated_pod_waits_for_its_gates_whatever_the_nodes_look_like(tmp_path):
     doc = _doc(w, tmp_path)
     ids = [f["id"] for f in doc["findings"]]
     assert doc["root_cause"]["id"] == "scheduler.scheduling_gated" and "scheduler.untolerated_taint" not in ids, ids
+
+
+def test_unknown_words_about_a_pod_served_by_dra_are_judged_by_its_claims(tmp_path):
+    """The scheduler said why in words no format knows, and the pod asks for its GPU through a DRA
+    claim: the nodes' nvidia.com/gpu capacity says nothing about it, the unallocated claim does."""
+    w = _dra_pending("dra-unknown-words", allocated=False)
+    w.event(ML, "Pod", "dra-0", "FailedScheduling", "the frobnicator declined every node", component="default-scheduler")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.dra_claim_unallocatable" and rc["certainty"] == "inferred", doc["findings"]
+    assert "scheduler.insufficient_gpu" not in [f["id"] for f in doc["findings"]]

@@ -60,6 +60,10 @@ LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k
 DRA_COMPONENT_KEYS = ("nvidia-dra-driver-gpu-component", "dra-driver-nvidia-gpu-component")
 DRA_COMPONENT = {"kubelet-plugin": "dra-plugin", "controller": "dra-controller", "webhook": "dra-controller"}
 COMPUTE_DOMAIN_LABEL = "resource.nvidia.com/computeDomain"
+# the DRA driver's first chart (NVIDIA/k8s-dra-driver deployments/helm/k8s-dra-driver, v0.1 - v0.x) labels its
+# controller and kubelet plugin alike (`app.kubernetes.io/name: k8s-dra-driver`); the DaemonSet is
+# `<fullname>-kubelet-plugin` (fullname: `<release>-k8s-dra-driver`), so the pod's name tells which
+EARLY_DRA_NAME = "k8s-dra-driver"
 # pod name prefixes, when no label says it (older charts, hand-made DaemonSets); most specific first
 ROLE_BY_NAME_PREFIX = (
     ("nvidia-device-plugin-validator", "plugin-validator"),
@@ -115,6 +119,9 @@ def _role(raw: dict, images: bool) -> str | None:
                     return role
             if COMPUTE_DOMAIN_LABEL in labels:
                 return "dra-plugin"
+            if labels.get("app.kubernetes.io/name") == EARLY_DRA_NAME:
+                name = meta.get("name")
+                return "dra-plugin" if isinstance(name, str) and "-kubelet-plugin" in name else "dra-controller"
             for key in LABEL_KEYS:
                 value = labels.get(key)
                 role = ROLE_BY_LABEL.get(value) if isinstance(value, str) else None

@@ -323,6 +323,16 @@ def _state_blockers(ctx, pod, text, cite):
     the state excludes nothing, the words stay unrecognised."""
     if not ctx.nodes_collected:
         return
+    if pod.resource_claims and not pod.gpu_requests:
+        # its devices come from DRA claims, not from a count the nodes advertise: none of them
+        # allocated is what the state shows (the nodes' GPU capacity says nothing about it)
+        claims = _unallocated_claims(ctx, pod)
+        if claims:
+            yield ctx.finding("scheduler.dra_claim_unallocatable", "error", pod_subject(pod),
+                              [cite] + [ctx.cite_field(c, f"ResourceClaim {c.name} status", c.raw.get("status") or {})
+                                        for c in claims[:2]], "inferred", namespace=pod.namespace, pod=pod.name,
+                              claim=claims[0].name, message=text[:300])
+        return
     bare = SchedulingMessage(Origin.SCHEDULER, None, (), None, (), False, text[:300])
     for f in _judge(ctx, pod, bare, cite):
         if isinstance(f, Finding) and f.id in _STATE_IDS:
