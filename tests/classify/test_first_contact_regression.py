@@ -28,7 +28,7 @@ NOT_RIGHT = {
     "fp005": "inconclusive", "fp007": "inconclusive", "fq001": "wrong", "fq006": "inconclusive",
     # batches S-Y, their first run (aed4c0a) and the fixes since
     "fs009": "inconclusive", "fu005": "inconclusive", "fv002": "wrong",
-    "fv005": "inconclusive", "fv008": "inconclusive", "fv009": "inconclusive", "fw006": "wrong",
+    "fv005": "inconclusive", "fv008": "inconclusive", "fw006": "wrong",
     "fx003": "inconclusive", "fx004": "inconclusive", "fy004": "inconclusive", "fy007": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))

@@ -103,3 +103,25 @@ def test_an_unknown_device_is_the_allocation_or_the_env_that_named_it(tmp_path, 
     w.target("Pod", ML, "train-0")
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == expected, [f["id"] for f in doc["findings"]]
+
+
+SANDBOX_NO_RUNTIME = ("Failed to create pod sandbox: rpc error: code = Unknown desc = failed to create containerd task: "
+                      "failed to create shim task: OCI runtime create failed: unable to retrieve OCI runtime error: "
+                      "fork/exec /usr/bin/nvidia-container-runtime: no such file or directory: unknown")
+
+
+def test_a_notready_node_whose_sandboxes_cannot_find_the_runtime_binary_is_the_runtimes(tmp_path):
+    """containerd's default runtime points at a binary that is not on the node: every sandbox fails
+    (the device plugin's here, the CNI's too) and the node goes NotReady ("container runtime network
+    not ready"). The node's NotReady is the symptom; the missing runtime binary is the cause."""
+    w = World("sandbox-no-runtime")
+    w.gpu_node("gpu-node-1", gpus=0, ready=False)
+    plugin = w.get_pod(OPERATOR_NS, w.stack("gpu-node-1", "device-plugin"))
+    plugin["status"]["phase"] = "Pending"
+    for st in plugin["status"]["containerStatuses"]:
+        st.update({"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False, "restartCount": 0})
+    w.event(OPERATOR_NS, "Pod", plugin["metadata"]["name"], "FailedCreatePodSandBox", SANDBOX_NO_RUNTIME, count=40)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem", (doc["status"], [f["id"] for f in doc["findings"]])
+    assert doc["root_cause"]["id"] == "runtime.runtime_handler_missing", [f["id"] for f in doc["findings"]]

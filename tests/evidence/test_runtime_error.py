@@ -95,6 +95,14 @@ def test_runtime_class_and_binary():
     f = parse_runtime_error('failed to create shim task: OCI runtime create failed: unable to retrieve OCI runtime '
                             'error: exec: "nvidia-container-runtime": executable file not found in $PATH: unknown')
     assert (f.kind, f.handler) == (K.RUNTIME_BINARY_MISSING, "nvidia-container-runtime")
+    # an absolute BinaryName that is not on the node: os.StartProcess's `fork/exec %s: %v`
+    f = parse_runtime_error('failed to create shim task: OCI runtime create failed: unable to retrieve OCI runtime '
+                            'error: fork/exec /usr/bin/nvidia-container-runtime: no such file or directory: unknown')
+    assert (f.kind, f.handler) == (K.RUNTIME_BINARY_MISSING, "nvidia-container-runtime")
+    # the hook's own binary is the toolkit's, not the runtime handler's
+    f = parse_runtime_error('OCI runtime create failed: hook #0: fork/exec /usr/bin/nvidia-container-runtime-hook: '
+                            'no such file or directory: unknown')
+    assert f.kind is K.HOOK_BINARY_MISSING
 
 
 def test_unrelated_runtime_errors_are_not_recognised():

@@ -50,7 +50,9 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "node.gpu_allocatable_zero": BELOW_NODE,
     "node.gpu_unhealthy_devices": GPU_LOST + ("plugin.allocate_failed_unhealthy",),
     "node.gpu_model_label_mismatch": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
-    "node.not_ready": ("driver.gpu_fallen_off_bus",),
+    # a runtime handler whose binary is missing, as containerd's default, fails every sandbox on the
+    # node, the CNI's too ("container runtime network not ready")
+    "node.not_ready": ("driver.gpu_fallen_off_bus", "runtime.runtime_handler_missing"),
     # plugin
     "plugin.nvml_unavailable": ("runtime.", "driver."),
     "plugin.no_devices_found": ("runtime.", "driver."),

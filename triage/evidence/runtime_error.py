@@ -115,7 +115,12 @@ _HANDLER = lazy_re.compile(
     r"no runtime for \"(?P<a>[^\"]+)\"(?: is configured)?|RuntimeHandler \"(?P<b>[^\"]+)\" not supported"
     r"|failed to find runtime handler (?P<c>[\w.\-]+)|runtime handler \"(?P<d>[^\"]+)\" (?:is )?not (?:found|configured)")
 _RUNTIME_CLASS = lazy_re.compile(r"RuntimeClass \"(?P<n>[^\"]+)\" not found")
-_BINARY = lazy_re.compile(r"exec: \"(?P<n>nvidia-container-runtime[\w.\-]*)\": executable file not found")
+# Go's os/exec errors for the runtime binary containerd / CRI-O start: looked up on $PATH
+# (`exec: %q: executable file not found in $PATH`), or an absolute BinaryName that is not there
+# (os.StartProcess `fork/exec %s: no such file or directory`; not the hook, whose wording is below)
+_BINARY = lazy_re.compile(r"exec: \"(?P<n>nvidia-container-runtime[\w.\-]*)\": executable file not found"
+                          r"|(?<!hook #\d: )(?<!hook #\d\d: )fork/exec (?P<p>/[^:\s]{0,200}/nvidia-container-runtime"
+                          r"(?:\.(?:cdi|legacy))?): no such file or directory")
 _TAIL_CHARS = " \t\n\r\f\v\"'\\."
 _UNKNOWN_TAIL = lazy_re.compile(r":\s*unknown$")
 
@@ -192,7 +197,8 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
         return RuntimeFailure(RuntimeErrorKind.RUNTIME_CLASS_NOT_FOUND, _one_line(m.group(0)), handler=m.group("n"))
     m = _BINARY.search(text)
     if m:
-        return RuntimeFailure(RuntimeErrorKind.RUNTIME_BINARY_MISSING, _one_line(m.group(0)), handler=m.group("n"))
+        return RuntimeFailure(RuntimeErrorKind.RUNTIME_BINARY_MISSING, _one_line(m.group(0)),
+                              handler=m.group("n") or m.group("p").rsplit("/", 1)[1])
     m = _HOOK_MISSING.search(text)
     if m:
         return RuntimeFailure(RuntimeErrorKind.HOOK_BINARY_MISSING, _one_line(m.group(0)), handler=m.group("n"),
