@@ -575,9 +575,9 @@ _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
         (F.DRA_BEING_ALLOCATED, rf"resource claim {_O} is in the process of being allocated", K.DRA, False),
         # or the class lister's NotFound error itself (apimachinery `%s %q not found`), as the claim's above
         (F.DRA_DEVICE_CLASS_MISSING, rf"request {_O}: device class {_O} does not exist"
-                                     rf"|(?:{_T}: )?deviceclass(?:\.resource\.k8s\.io)? {_Q} not found", K.DRA, False),
+                                     rf"|(?:.{{0,256}}?: )?deviceclass(?:\.resource\.k8s\.io)? {_Q} not found", K.DRA, False),
         (F.DRA_RESOURCE_CLASS_MISSING, rf"resource class {_O} does not exist"
-                                       rf"|(?:{_T}: )?resourceclass(?:\.resource\.k8s\.io)? {_Q} not found", K.DRA, False),
+                                       rf"|(?:.{{0,256}}?: )?resourceclass(?:\.resource\.k8s\.io)? {_Q} not found", K.DRA, False),
         (F.DRA_SUBREQUESTS_DISABLED, rf"resource claim {_O}, request {_O}: has subrequests, but the DRAPrioritizedList "
                                      r"feature is disabled", K.DRA, False),
         (F.DRA_UNALLOCATED_IMMEDIATE, r"unallocated immediate resourceclaim", K.DRA, False),

@@ -305,23 +305,6 @@ def workload_state(ctx):
                           pod_subject(pod), pod.node_name, decisive=False)
 
 
-def _ends_in_errors(ctx, pod):
-    from triage.evidence.error_lines import _LEVEL
-    if ctx.scope.pod_keys is None or pod.phase != "Running":
-        return None
-    for c in pod.containers:
-        if c.init:
-            continue
-        t = ctx.log(pod, c.name, False)
-        if t is None:
-            continue
-        tail = [l for l in t.lines[-50:] if l.strip()][-5:]
-        bad = [l for l in tail if _LEVEL.search(l[:4096])]
-        if len(bad) >= 2 and not scan(ctx, t):
-            return (c.name, bad[-1][:160])
-    return None
-
-
 def _heard_from(ctx, pod) -> bool:
     """A running GPU workload's state says it started, not that it reached its GPU ("silently
     not using its GPU" looks Running): its layer passes on what it printed (a log, nvidia-smi
