@@ -43,6 +43,11 @@ class Problem:
     detail: str
 
 
+# what str.splitlines splits on, as UTF-8 (\r\n counts once: subtracted where used)
+_LINE_BOUNDARIES = (b"\n", b"\r", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\xc2\x85", b"\xe2\x80\xa8",
+                    b"\xe2\x80\xa9")
+
+
 class LogText:
     """A text file of the bundle (container log, exec output, dmesg, DCGM scrape).
     `lines[i]` is line `first_line + i` of the file: citations use 1-based numbers.
@@ -66,6 +71,32 @@ class LogText:
     @cached_property
     def lines(self) -> tuple[str, ...]:
         return tuple(self.text.splitlines())
+
+    def tail(self, n: int) -> list[tuple[int, str]]:
+        """(number in `lines`, line) of the last `n` lines. From held bytes only the tail is
+        decoded: the lines before it are counted by the same boundaries `str.splitlines` splits on
+        (their UTF-8 forms), so the numbers are the ones `lines` would give."""
+        if self.data is None or "text" in self.__dict__ or "lines" in self.__dict__:
+            lines = self.lines
+            start = max(0, len(lines) - n)
+            return list(enumerate(lines[start:], start + 1))
+        data, cut = self.data, len(self.data)
+        for _ in range(n + 1):
+            cut = data.rfind(b"\n", 0, cut)
+            if cut < 0:
+                break
+        head = cut + 1 if cut >= 0 else 0          # the tail starts after a newline: no sequence is split
+        before = sum(data.count(b, 0, head) for b in _LINE_BOUNDARIES) - data.count(b"\r\n", 0, head)
+        lines = data[head:].decode("utf-8", errors="replace").splitlines()
+        start = max(0, len(lines) - n)
+        return [(before + i + 1, line) for i, line in enumerate(lines[start:], start)]
+
+    def mentions(self, *words: str) -> bool:
+        """Whether any of `words` occurs in the file, read from its bytes when they are held
+        (nothing decoded): a rule that looks at a few lines asks this before `lines`."""
+        if self.data is not None and "text" not in self.__dict__:
+            return any(w.encode() in self.data for w in words)
+        return any(w in self.text for w in words)
 
     def scan_input(self) -> str | bytes:
         """What the log scan reads: the bytes when the file's are held (nothing decoded whole)."""

@@ -159,8 +159,9 @@ def controller_log_rejections(ctx):
     FailedCreate event: the newest such line of a target pod's log, parsed like the event."""
     from triage.evidence.k8s_events.create_rejection import parse_create_rejection
     for pod, container, text in role_logs(ctx, "workload"):
-        for n in range(len(text.lines), max(0, len(text.lines) - 2000), -1):
-            line = text.lines[n - 1]
+        if not text.mentions(*_DENIED_WORDS):
+            continue              # most logs: decided on their bytes, never decoded
+        for n, line in reversed(text.tail(2000)):
             if "creat" not in line.lower() or not any(w in line for w in _DENIED_WORDS):
                 continue
             r = parse_create_rejection(line)
