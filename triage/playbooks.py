@@ -81,6 +81,7 @@ EXTRA_PARAMS = {
     "path": "the hostPath whose type check failed",
     "operator_pod": "the GPU Operator's own pod, when it created no operand for the node",
     "policy_verdict": "the scheduler's queue or quota said no (a cause, not a symptom of the nodes)",
+    "visible": "how many GPUs nvidia-smi in the container lists (more than the pod was allocated)",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

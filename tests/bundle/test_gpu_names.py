@@ -40,9 +40,13 @@ def test_the_first_dra_charts_pods_by_name(name, role):
 
 
 @pytest.mark.parametrize("labels, role", [({"app": "intel-gpu-plugin"}, "device-plugin"),
+                                          # the operator's sandbox stack (assets/state-sandbox-device-plugin ...)
+                                          ({"app": "nvidia-sandbox-device-plugin-daemonset"}, "device-plugin"),
+                                          ({"app": "nvidia-vgpu-device-manager"}, "device-plugin"),
+                                          ({"app": "nvidia-vfio-manager"}, "driver"),
                                           ({"name": "amdgpu-dp-ds"}, "device-plugin"),
                                           ({"name": "amd-gpu-dp-ds"}, "device-plugin"),
                                           ({"name": "amdgpu-lr-ds"}, "gfd")])
-def test_intel_and_amd_plugins_by_their_manifests_labels(labels, role):
+def test_other_plugins_by_their_manifests_labels(labels, role):
     from triage.bundle.objects.gpu_stack import stack_role
     assert stack_role({"metadata": {"name": "x-1", "labels": labels}}) == role

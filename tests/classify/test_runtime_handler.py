@@ -125,3 +125,31 @@ def test_a_notready_node_whose_sandboxes_cannot_find_the_runtime_binary_is_the_r
     doc = _doc(w, tmp_path)
     assert doc["status"] == "problem", (doc["status"], [f["id"] for f in doc["findings"]])
     assert doc["root_cause"]["id"] == "runtime.runtime_handler_missing", [f["id"] for f in doc["findings"]]
+
+
+def _smi_list(n: int) -> str:
+    # nvidia-smi -L's format (`GPU %u: %s (UUID: %s)`), one line per GPU
+    return "".join(f"GPU {i}: Tesla T4 (UUID: GPU-6f2a8c4d-9e1b-4d73-a5c0-3e7f1b9d2c8{i})\n" for i in range(n))
+
+
+@pytest.mark.parametrize("gpu, seen, privileged, fires", [(1, 4, False, True), (0, 4, False, True), (1, 1, False, False),
+                                                           (0, 4, True, False)])
+def test_a_container_that_sees_more_gpus_than_it_was_allocated(tmp_path, gpu, seen, privileged, fires):
+    """nvidia-smi -L in the workload lists more GPUs than the pod asked for: the runtime exposed
+    devices outside the allocation (an image's NVIDIA_VISIBLE_DEVICES=all, the NVIDIA runtime as
+    the default). Seeing what it was given is fine; a privileged container sees every GPU by design."""
+    w = World(f"sees-{gpu}-{seen}-{privileged}")
+    w.gpu_node("gpu-node-1", gpus=4, product="Tesla-T4")
+    pod = w.pod(ML, "train-0", node="gpu-node-1", gpu=gpu)
+    if privileged:
+        pod["spec"]["containers"][0]["securityContext"] = {"privileged": True}
+    w.log(ML, "train-0", "main", "")
+    w.exec(ML, "train-0", "main", ["nvidia-smi", "-L"], _smi_list(seen))
+    w.target("Pod", ML, "train-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert ("runtime.visible_devices_misconfigured" in ids) is fires, ids
+    if fires:
+        rc = doc["root_cause"]
+        assert rc["id"] == "runtime.visible_devices_misconfigured" and rc["params"]["visible"] == seen
+        assert rc["evidence"][0]["excerpt"].startswith(f"GPU {gpu}: ")      # the first GPU past the allocation

@@ -305,3 +305,52 @@ def test_nvml_that_cannot_start_in_a_pod_that_asked_for_no_gpu(tmp_path, gpu, ex
     doc = _doc(w, tmp_path)
     ids = [f["id"] for f in doc["findings"]]
     assert expected in ids and ("application.gpu_not_requested" in ids) is (gpu == 0), ids
+
+
+def test_a_gpu_stack_pod_on_a_node_without_gpus_is_in_scope(tmp_path):
+    """The DRA driver's controller runs on a control-plane node without GPUs and cannot start (the
+    NVIDIA runtime as that node's default, libnvidia-container finds no driver): asked about it,
+    the answer is its start failure, not "no GPU in scope"."""
+    w = World("dra-controller-cpu-node")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.node("cp-1")
+    message = ("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+               "failed: unable to start container process: error during container init: error running hook #0: error "
+               "running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\n"
+               "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open "
+               "shared object file: no such file or directory: unknown")
+    w.pod("nvidia-dra-driver-gpu", "nvidia-dra-driver-gpu-controller-6b8f9-x2k4p", node="cp-1", gpu=0,
+          containers=("compute-domain",), labels={"nvidia-dra-driver-gpu-component": "controller"}, restarts=5,
+          statuses={"compute-domain": {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off"}},
+                                       "lastState": {"terminated": {"exitCode": 128, "reason": "StartError",
+                                                                    "message": message}},
+                                       "ready": False, "restartCount": 5}})
+    w.target("Pod", "nvidia-dra-driver-gpu", "nvidia-dra-driver-gpu-controller-6b8f9-x2k4p")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem", doc["status"]
+    assert doc["root_cause"]["id"] == "runtime.container_cli_init_failed", [f["id"] for f in doc["findings"]]
+
+
+@pytest.mark.parametrize("role, ds_name, expected", [("gfd", "gpu-feature-discovery", "plugin.gfd_error"),
+                                                      ("toolkit", "nvidia-container-toolkit-daemonset",
+                                                       "runtime.toolkit_not_ready")])
+def test_a_stage_whose_daemonset_does_not_tolerate_the_gpu_nodes_taint(tmp_path, role, ds_name, expected):
+    """The stage's DaemonSet selects the GPU node (its nodeSelector matches) but tolerates none of
+    the node's taints: it wants 0 pods there and that stage never runs, a finding at its layer
+    naming the taint, whatever the other stages do."""
+    w = World(f"taint-{role}")
+    w.gpu_node("gpu-node-1", gpus=1, taints=[{"key": "dedicated", "value": "ml", "effect": "NoSchedule"}])
+    pod = w.stack("gpu-node-1", role)
+    w.pods[OPERATOR_NS] = [p for p in w.pods[OPERATOR_NS] if p["metadata"]["name"] != pod]
+    w.workload("DaemonSet", OPERATOR_NS, ds_name,
+               template_pod={"metadata": {"labels": {"app": ds_name}},
+                             "spec": {"nodeSelector": {"nvidia.com/gpu.present": "true"},
+                                      "tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists",
+                                                       "effect": "NoSchedule"}],
+                                      "containers": [{"name": "main", "image": "nvcr.io/nvidia/x:v1"}]}},
+               status={"desiredNumberScheduled": 0, "currentNumberScheduled": 0, "numberReady": 0})
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    found = [f for f in doc["findings"] if f["id"] == expected and f["params"].get("state") == "not_scheduled"]
+    assert found, [(f["id"], f["params"].get("state")) for f in doc["findings"]]
+    assert "dedicated=ml:NoSchedule" in found[0]["params"]["reason"]

@@ -30,7 +30,7 @@ from triage.classify.model import (
     LAYER_ORDER, Check, Diagnosis, Finding, Gap, Layer, LayerStatus, LayerVerdict, Report, Severity, Status, Subject)
 from triage.classify.rules import all_rules
 from triage.classify.rules.base import Checked, NeedGap, node_subject, pod_subject
-from triage.classify.rules.context import Context, Scope, raw_requests_gpu
+from triage.classify.rules.context import Context, Scope, gpu_stack_role, raw_requests_gpu
 from triage.errors import UsageError
 from triage.evidence.inventory import ResourceInventory, build_inventory
 
@@ -258,7 +258,7 @@ def run_rules(ctx: Context) -> tuple[list[Finding], list[NeedGap], list[Checked]
                 gaps.append(item)
     for (kind, layer), names in sorted(skipped.items()):
         what, needs = coverage.EVIDENCE_KINDS.get(kind, (kind, f"collect {kind}"))
-        gaps.append(NeedGap(Gap(kind, "not_collected", f"the bundle holds no {what}: {', '.join(names)} did not run",
+        gaps.append(NeedGap(Gap(kind, "not_collected", f"the bundle holds no {what}: {', '.join(sorted(names))} did not run",
                                 needs, layer), None, None, decisive=False))
     # the names a playbook needs that the rule did not set, from the bundle (params_fill)
     return fill_params(ctx, merge_findings(findings)), list(dict.fromkeys(gaps)), checks
@@ -335,8 +335,10 @@ def _explains_any(cause: Finding, symptoms: Iterable[Finding]) -> bool:
 
 def _pod_in_gpu_scope(ctx: Context, pod: Pod) -> bool:
     """A pod that asks for anything GPU-like, means to use a GPU without asking for one (the nvidia
-    RuntimeClass, NVIDIA_VISIBLE_DEVICES by hand, a GPU-node selector or toleration), or runs on a GPU node."""
-    if raw_mentions_gpu(pod.raw) or raw_gpu_intent(pod.raw) or (pod.node_name and pod.node_name in ctx.gpu_node_set):
+    RuntimeClass, NVIDIA_VISIBLE_DEVICES by hand, a GPU-node selector or toleration), runs on a GPU node,
+    or is a part of the GPU stack itself (the DRA driver's controller runs on a node without GPUs)."""
+    if raw_mentions_gpu(pod.raw) or raw_gpu_intent(pod.raw) or (pod.node_name and pod.node_name in ctx.gpu_node_set) \
+            or gpu_stack_role(pod):
         return True
     node = ctx.nodes.get(pod.node_name) if pod.node_name else None
     return node is not None and raw_mentions_gpu(node.raw)

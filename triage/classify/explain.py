@@ -113,12 +113,17 @@ def finding_explains(cause: Finding, symptom: Finding) -> bool:
     return can_explain(cause.id, symptom.id) and (flag is None or bool(cause.params.get(flag)))
 
 
+# findings that say the sources disagree, not that anything failed: a layer-wide pattern
+# ("driver.") never lets them account for a failure (they explain only what names them)
+NO_FAILURE = frozenset({"driver.version_inconsistent"})
+
+
 def can_explain(cause: str, symptom: str) -> bool:
     """True when finding id `cause` can account for finding id `symptom`."""
     if cause == symptom:
         return False
     for pattern in EXPLAINED_BY.get(symptom, ()):
-        if pattern.endswith(".") and cause.startswith(pattern) or cause == pattern:
+        if pattern.endswith(".") and cause.startswith(pattern) and cause not in NO_FAILURE or cause == pattern:
             # a more specific same-layer pattern never lets a symptom explain its own cause
             return not (symptom in _direct(cause))
     return False

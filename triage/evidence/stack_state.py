@@ -309,6 +309,10 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 # (a ComputeDomain's IMEX daemons run only on the nodes of that domain: elsewhere nothing is missing)
                 # the node has GPUs but the plugin's DaemonSet does not want a pod there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
+            elif why.startswith("taint ") and has_gpu_hardware(node) and not _compute_domain_ds(ds):
+                # any other stage: its DaemonSet selects the node (selector and affinity passed) and
+                # a taint it does not tolerate keeps its pod away, so that stage never runs there
+                comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
         roles = {c.role for c in comps}
         if "device-plugin" not in roles and "dra-plugin" not in roles and "bottlerocket" in node.os_image.lower():
             comps.append(ComponentState(node.name, "device-plugin", "os", reason=node.os_image))

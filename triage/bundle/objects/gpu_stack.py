@@ -34,6 +34,13 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     "nvidia-dcgm-exporter": "dcgm-exporter", "dcgm-exporter": "dcgm-exporter",
     "nvidia-dcgm": "dcgm",
     "gpu-operator": "operator",
+    # the operator's sandbox (KubeVirt VM) stack, for nodes whose nvidia.com/gpu.workload.config is vm-passthrough
+    # or vm-vgpu (assets/state-sandbox-device-plugin, state-vgpu-device-manager, state-vfio-manager): its
+    # device plugin advertises the GPUs to VMs; the vGPU device manager creates the vGPU devices that plugin
+    # advertises (no id of its own: without it the plugin has nothing, the plugin stage); the vfio manager
+    # binds vfio-pci in the driver's place
+    "nvidia-sandbox-device-plugin-daemonset": "device-plugin", "nvidia-vgpu-device-manager": "device-plugin",
+    "nvidia-vfio-manager": "driver",
     # GKE: its own device plugin DaemonSet and the driver installer (kube-system, k8s-app label)
     "nvidia-gpu-device-plugin": "device-plugin", "nvidia-driver-installer": "driver",
     # NVIDIA's DRA driver: the kubelet plugin publishes ResourceSlices in place of a device plugin
@@ -74,6 +81,9 @@ ROLE_BY_NAME_PREFIX = (
     ("nvidia-k8s-dra-driver-kubelet-plugin", "dra-plugin"),
     ("gpu-operator-node-feature-discovery", "nfd"),
     ("nvidia-gpu-device-plugin", "device-plugin"),
+    ("nvidia-sandbox-device-plugin", "device-plugin"),
+    ("nvidia-vgpu-device-manager", "device-plugin"),
+    ("nvidia-vfio-manager", "driver"),
     ("nvidia-driver-installer", "driver"),
     ("nvidia-cuda-validator", "cuda-validator"),
     ("nvidia-operator-validator", "validator"),

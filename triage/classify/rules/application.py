@@ -8,7 +8,7 @@ import functools
 
 from triage.bundle import layout
 from triage.bundle.objects.gpu_resource import raw_gpu_intent
-from triage.classify.rules.base import NeedGap, pod_subject, rule, visible_devices_by_hand
+from triage.classify.rules.base import NeedGap, pod_subject, privileged, rule, visible_devices_by_hand
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
@@ -131,11 +131,7 @@ def _status_field(ctx, pod, container: str):
 def _node_agent(pod) -> bool:
     """A DaemonSet's pod or a privileged container: node agents reach the GPUs through the host
     (device nodes, NVML), not through a device-plugin request."""
-    if pod.controller is not None and pod.controller.kind == "DaemonSet":
-        return True
-    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
-    return any(isinstance(c, dict) and isinstance(c.get("securityContext"), dict)
-               and c["securityContext"].get("privileged") for c in spec.get("containers") or ())
+    return (pod.controller is not None and pod.controller.kind == "DaemonSet") or privileged(pod)
 
 
 @rule(ids=("application.gpu_not_requested",), reads=("pods",))

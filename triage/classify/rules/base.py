@@ -97,6 +97,13 @@ def node_subject(name: str) -> Subject:
 _NO_DEVICES = (None, "", "void", "none")
 
 
+def privileged(pod: Pod) -> bool:
+    """A container of the pod runs privileged: it sees every device of the node."""
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    return any(isinstance(c, dict) and isinstance(c.get("securityContext"), dict)
+               and c["securityContext"].get("privileged") for c in spec.get("containers") or ())
+
+
 def visible_devices_by_hand(pod: Pod, container: str | None = None) -> str | None:
     """The NVIDIA_VISIBLE_DEVICES a pod's container (or any container) sets itself, asking the
     NVIDIA runtime for devices outside the device plugin; None when it sets none (or `void`)."""

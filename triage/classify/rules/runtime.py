@@ -4,7 +4,7 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 
 from __future__ import annotations
 
-from triage.classify.rules.base import node_subject, pod_subject, rule, visible_devices_by_hand
+from triage.classify.rules.base import node_subject, pod_subject, privileged, rule, visible_devices_by_hand
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns
@@ -303,6 +303,39 @@ def nvidia_smi_errors(ctx):
                     else:
                         yield ctx.finding(fid, sev, pod_subject(pod), [cite], namespace=pod.namespace, pod=pod.name,
                                           **params)
+
+
+@rule(ids=("runtime.visible_devices_misconfigured",), reads=("pods/exec",))
+def visible_beyond_request(ctx):
+    """nvidia-smi in a workload container lists more GPUs than the pod was allocated (none, for a
+    pod that asks for none): the runtime exposed devices outside the device plugin's allocation
+    (an image's NVIDIA_VISIBLE_DEVICES=all honoured for an unprivileged container, the NVIDIA
+    runtime as the default). A privileged container sees every device by design."""
+    from triage.evidence.smi_summary import summarise
+    for pod in ctx.scope_pods:
+        if gpu_stack_role(pod) or host_view(pod) or privileged(pod):
+            continue
+        outputs = [o for o in ctx.exec_outputs(pod) if o.name in ("nvidia-smi", "nvidia-smi-L")]
+        for row in summarise(pod, outputs) if outputs else ():
+            if row["verdict"] != "ok" or row["mig_devices"] or row["visible"] <= row["requested"]:
+                continue
+            out = next(o for o in outputs if o.container == row["container"])
+            stream = out.stdout if out.stdout is not None and out.stdout.text else out.stderr
+            listed = [i for i, t in enumerate(stream.lines, 1) if _lists_a_gpu(t)]
+            # the first GPU past the allocation (`nvidia-smi -L`), else the table's driver line
+            line = listed[row["requested"]] if len(listed) > row["requested"] else (row["line"] or 1)
+            yield ctx.finding("runtime.visible_devices_misconfigured", "error", pod_subject(pod),
+                              [ctx.cite_line(stream, line), ctx.cite_field(pod, f"{pod.name} GPU requests",
+                                                                           dict(pod.gpu_requests) or {})],
+                              "inferred", namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
+                              container=row["container"], visible=row["visible"], requested=row["requested"])
+            break
+
+
+def _lists_a_gpu(line: str) -> bool:
+    """An `nvidia-smi -L` line: `GPU %u: %s (UUID: %s)`."""
+    head = line.lstrip()[:8]
+    return head.startswith("GPU ") and head[4:5].isdigit()
 
 
 def _raw_env(pod) -> list:
