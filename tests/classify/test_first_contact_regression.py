@@ -24,7 +24,7 @@ NOT_RIGHT = {
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
     "fi008": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
     "fm006": "inconclusive", "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive",
-    "fn005": "inconclusive", "fn006": "inconclusive", "fn007": "wrong", "fp001": "wrong", "fp002": "inconclusive",
+    "fn005": "inconclusive", "fn006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive",
     "fp005": "inconclusive", "fp007": "inconclusive", "fq001": "wrong", "fq006": "inconclusive",
     # batches S-Y, their first run (aed4c0a) and the fixes since
     "fs009": "inconclusive", "fu005": "inconclusive", "fv002": "wrong", "fv005": "inconclusive",
@@ -35,8 +35,7 @@ NOT_RIGHT = {
     "fz205": "inconclusive", "fz206": "inconclusive", "fz207": "inconclusive", "fz208": "wrong",
     "fz301": "inconclusive", "fz302": "inconclusive", "fz303": "wrong", "fz304": "inconclusive",
     "fz307": "inconclusive", "fz308": "wrong", "fz401": "inconclusive", "fz406": "wrong", "fz504": "wrong",
-    "fz507": "wrong", "fz601": "wrong", "fz602": "inconclusive", "fz606": "wrong", "fz703": "inconclusive",
-    "fz704": "inconclusive",
+    "fz602": "inconclusive", "fz703": "inconclusive", "fz704": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

@@ -153,3 +153,22 @@ def test_a_container_that_sees_more_gpus_than_it_was_allocated(tmp_path, gpu, se
         rc = doc["root_cause"]
         assert rc["id"] == "runtime.visible_devices_misconfigured" and rc["params"]["visible"] == seen
         assert rc["evidence"][0]["excerpt"].startswith(f"GPU {gpu}: ")      # the first GPU past the allocation
+
+
+@pytest.mark.parametrize("gpu, fires", [(1, True), (0, False)])
+def test_nvidia_smi_missing_in_a_gpu_container_is_an_injection_that_did_not_happen(tmp_path, gpu, fires):
+    """`nvidia-smi` run in the container is not there (bash's `%s: command not found`, exit 127):
+    the NVIDIA runtime injects it with the driver, so a container that asked for a GPU was started
+    without it (runc as containerd's default and no runtimeClassName). Without a GPU request its
+    absence is expected."""
+    w = World(f"smi-missing-{gpu}")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "nb-0", node="gpu-node-1", gpu=gpu, containers=("notebook",))
+    w.log(ML, "nb-0", "notebook", "")
+    w.exec(ML, "nb-0", "notebook", ["nvidia-smi"], "", stderr="bash: nvidia-smi: command not found\n", exit_code=127)
+    w.target("Pod", ML, "nb-0")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert ("runtime.no_device_visible" in ids) is fires, ids
+    if fires:
+        assert doc["root_cause"]["id"] == "runtime.no_device_visible"

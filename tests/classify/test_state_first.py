@@ -354,3 +354,24 @@ def test_a_stage_whose_daemonset_does_not_tolerate_the_gpu_nodes_taint(tmp_path,
     found = [f for f in doc["findings"] if f["id"] == expected and f["params"].get("state") == "not_scheduled"]
     assert found, [(f["id"], f["params"].get("state")) for f in doc["findings"]]
     assert "dedicated=ml:NoSchedule" in found[0]["params"]["reason"]
+
+
+# NVRM's per-device init failure (kernel-open/nvidia/nv.c), as the driver prints it at probe
+PROBE_FAILED = ("[    5.102311] NVRM: The NVIDIA GPU 000a:00:00.0 (PCI ID: 10de:2330) installed in this system\n"
+                "[    5.102311] NVRM: is not supported by the NVIDIA 580.126.09 driver release.\n"
+                "[    5.102388] NVRM: The NVIDIA probe routine failed for 1 device(s).\n")
+
+
+@pytest.mark.parametrize("serving, expected", [(True, "driver.nvrm_unrecognised"), (False, "driver.not_loaded")])
+def test_an_init_failure_is_one_gpus_when_the_driver_serves_the_others(tmp_path, serving, expected):
+    """The probe failed for one device. With GPUs allocatable on the node the driver is loaded and
+    serves the others: not `not_loaded`, the quoted line at the driver layer; with none, the
+    driver took no GPU."""
+    w = World(f"probe-failed-{serving}")
+    node = w.gpu_node("gpu-node-1", gpus=7)
+    if not serving:
+        node["status"]["allocatable"]["nvidia.com/gpu"] = "0"
+    w.dmesg("gpu-node-1", PROBE_FAILED)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == expected, [f["id"] for f in doc["findings"]]

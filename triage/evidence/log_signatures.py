@@ -231,6 +231,13 @@ SIGNATURES: tuple[Signature, ...] = (
          r"|Fatal Python error: Bus error",
          "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
          lambda m, line: {"shm_hint": "shared memory" in line or "shm" in line}, "bus"),
+    # TGI's launcher when a child dies by a signal (launcher/src/main.rs `{name} process was signaled to
+    # shutdown with signal {signal}`, name Shard / Download / Python Backend); 7 is SIGBUS on Linux: the
+    # child's shared memory (/dev/shm, NCCL's and torch's buffers) ran out
+    _sig("tgi_sigbus", K.BUS_ERROR, "was signaled to shutdown with signal 7",
+         r"process was signaled to shutdown with signal 7\b",
+         "2026-11-29T14:06:04.816402Z ERROR text_generation_launcher: Shard process was signaled to shutdown with signal 7",
+         lambda m, line: {"shm_hint": False}, "bus"),
     # --- Hugging Face (one fact per line; the status code decides) -------------------
     _sig("hf_403", K.HF_FORBIDDEN, ("403 Client Error", "not in the authorized list", "rejected by the repo's authors",
                                     "awaiting a review from the repo authors"),

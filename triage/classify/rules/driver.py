@@ -146,9 +146,14 @@ def kernel_log(ctx):
         yield ctx.checked(node_subject(node), [t.path for t in (text, scrape) if t is not None])
         found: dict[tuple[str, str], list] = {}
         log = parse_kernel_log(text.text) if text is not None else None
+        serving = _serves_gpus(ctx, node)
         if log is not None:
             for ev in log.events:
                 judged = xid_finding_id(ev)
+                if judged == ("driver.not_loaded", "critical") and serving:
+                    # the driver is loaded and serves the node's other GPUs: the init failure is one
+                    # GPU's, which no catalogued id names (the line says what happened to it)
+                    judged = ("driver.nvrm_unrecognised", "error")
                 if judged:
                     found.setdefault(judged, []).append(ev)
             if log.api_mismatches:
@@ -278,6 +283,13 @@ def driver_pod_state(ctx):
                               node=pod.node_name, driver_pod=pod.name, operator_namespace=pod.namespace,
                               message=img, reason=node.kernel_version if node is not None else None)
             continue
+
+
+def _serves_gpus(ctx, node_name: str) -> bool:
+    """The node's driver demonstrably works: the kubelet lists GPUs as allocatable (the device
+    plugin found them through NVML)."""
+    node = ctx.nodes.get(node_name)
+    return node is not None and any(v > 0 for v in node.gpu_allocatable.values())
 
 
 @rule(ids=("driver.not_loaded",), reads=("nodes", "pods"))

@@ -281,6 +281,12 @@ def nvidia_smi_errors(ctx):
                 yield ctx.checked(where, [out.stdout.path], "driver" if role == "driver" else "runtime")
                 if out.exit_code == 0 and not role and pod.node_name:
                     yield ctx.checked(node_subject(pod.node_name), [out.stdout.path], "driver")
+            missing = None if role else _smi_missing(ctx, pod, out)
+            if missing is not None:
+                yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), [missing], "inferred",
+                                  namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
+                                  container=out.container, runtime_class=pod.runtime_class_name or None)
+                continue
             for stream in (out.stdout, out.stderr):
                 if stream is None or not stream.text.strip():
                     continue
@@ -330,6 +336,22 @@ def visible_beyond_request(ctx):
                               "inferred", namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
                               container=row["container"], visible=row["visible"], requested=row["requested"])
             break
+
+
+def _smi_missing(ctx, pod, out):
+    """The citation of `nvidia-smi: command not found` (or exec's `executable file not found`)
+    when nvidia-smi was run in a container that asked for a GPU: the NVIDIA runtime injects the
+    binary with the driver (capability `utility`), so the container was started without it."""
+    if out.exit_code not in (126, 127, None) or not any(c.gpu_resources() for c in pod.containers):
+        return None
+    from triage.evidence.log_scan import scan_log
+    for stream in (out.stderr, out.stdout):
+        if stream is None or not stream.mentions("nvidia-smi"):
+            continue
+        for i, line in enumerate(stream.lines, 1):
+            if any(f.kind.value == "nvidia_smi_not_found" for f in scan_log(line)):
+                return ctx.cite_line(stream, i, line)
+    return None
 
 
 def _lists_a_gpu(line: str) -> bool:
