@@ -375,3 +375,33 @@ def test_an_init_failure_is_one_gpus_when_the_driver_serves_the_others(tmp_path,
     w.target("Node", None, "gpu-node-1")
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == expected, [f["id"] for f in doc["findings"]]
+
+
+@pytest.mark.parametrize("listed", [True, False])
+def test_no_device_plugin_anywhere_is_the_plugins_when_the_cluster_was_listed(tmp_path, listed):
+    """A GPU node (GFD-less, its hardware labels only) advertising no GPU and no device plugin pod or
+    DaemonSet in the bundle. When the collector listed the stack's DaemonSets in every namespace
+    (its gpu-stack run ok), nobody installed one: plugin.not_running, state missing. Without that
+    list, the plugin could sit in a namespace not read: the node's symptom stays a suspect."""
+    import json
+    w = World(f"no-plugin-{listed}")
+    node = w.gpu_node("gpu-node-1", gpus=1, operator=False)
+    for part in ("capacity", "allocatable"):
+        node["status"][part].pop("nvidia.com/gpu")
+    w.pod("ml", "train-0", gpu=1, containers=("main",), scheduled_message="0/1 nodes are available: "
+          "1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for "
+          "incoming pod.")
+    w.target("Pod", "ml", "train-0")
+    bundle = w.write(tmp_path / "bundle")
+    if listed:
+        manifest = json.loads((bundle / "manifest.json").read_text())
+        manifest["collectors"].append({"name": "gpu-stack", "status": "ok", "duration_s": 0.1, "error": None,
+                                       "files": []})
+        (bundle / "manifest.json").write_text(json.dumps(manifest))
+    with load_bundle(bundle) as b:
+        doc = findings_document(diagnose(b), b)
+    if listed:
+        assert doc["status"] == "problem" and doc["root_cause"]["id"] == "plugin.not_running", doc["findings"]
+        assert doc["root_cause"]["params"]["state"] == "missing"
+    else:
+        assert doc["status"] == "inconclusive", [f["id"] for f in doc["findings"]]

@@ -259,13 +259,17 @@ def ds_short(ds: Workload) -> bool:
 
 
 def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], daemonsets: Iterable[Workload],
-                driver_enabled: bool | None = None, pods_read: frozenset[str] | None = None) -> dict[str, NodeStack]:
+                driver_enabled: bool | None = None, pods_read: frozenset[str] | None = None,
+                listed_everywhere: bool = False) -> dict[str, NodeStack]:
     """One NodeStack per node given: the state of every component expected or found there.
     `pods_read`: the namespaces whose pod list the bundle holds (None: all); a DaemonSet's pod is
     called missing only when its namespace was read and the DaemonSet's own status is short.
     With the GPU Operator's own pod running and no device plugin anywhere (no pod, no
     DaemonSet), a node that advertises no GPU has its device plugin `not_created`: the operator
-    never made it (its log says why), cited from the operator's pod."""
+    never made it (its log says why), cited from the operator's pod. `listed_everywhere`: the
+    collector listed the GPU stack's DaemonSets in every namespace and got an answer; then a GPU
+    node with no GPU resource, no plugin pod and no plugin DaemonSet anywhere has its device
+    plugin `missing` (nobody installed one)."""
     nodes = list(nodes)
     stack_pods = list(stack_pods)
     operator = next((p for role, p in stack_pods if role == "operator" and p.phase == "Running"), None)
@@ -322,6 +326,12 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
             main = next((c.name for c in operator.containers if not c.init), "")
             comps.append(ComponentState(node.name, "device-plugin", "not_created", pod=operator, container=main,
                                         reason="the GPU Operator runs and no device plugin DaemonSet exists"))
+        elif "device-plugin" not in roles and "dra-plugin" not in roles and listed_everywhere \
+                and not any(r in ("device-plugin", "dra-plugin") for r, _ in stack_ds) \
+                and has_gpu_hardware(node) and not registered_gpus(node) and not _plugin_resources(node):
+            comps.append(ComponentState(node.name, "device-plugin", "missing",
+                                        reason="no device plugin DaemonSet in any namespace (the cluster-wide "
+                                               "DaemonSet list holds none) and no plugin pod on the node"))
         if "driver" not in roles and _host_driver(node, driver_enabled):
             comps.append(ComponentState(node.name, "driver", "host",
                                         reason="ClusterPolicy driver.enabled=false" if driver_enabled is False

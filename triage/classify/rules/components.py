@@ -38,6 +38,10 @@ _POD_PARAM = {"driver": "driver_pod", "toolkit": "plugin_pod"}
 
 def _status_cite(ctx, c: ComponentState) -> Citation:
     """The status fields that say it, quoted as the object holds them."""
+    if c.pod is None and c.daemonset is None:
+        # nothing of the component exists: the node's resources say what its absence means
+        node = ctx.nodes[c.node]
+        return ctx.cite_field(node, f"{node.name} status.allocatable", node.allocatable)
     if c.pod is None:
         obj = c.daemonset
         st = obj.raw.get("status") if isinstance(obj.raw.get("status"), dict) else {}

@@ -195,7 +195,19 @@ class Context:
         daemonsets = self.stack_daemonsets
         policies = list(self.bundle.custom_resources("clusterpolicies.nvidia.com"))
         return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies),
-                           self.pods_collected_ns)
+                           self.pods_collected_ns, self._stack_listed_everywhere)
+
+    @cached_property
+    def _stack_listed_everywhere(self) -> bool:
+        """The collector listed the GPU stack's DaemonSets in every namespace and got an answer
+        (its `gpu-stack` run is ok and no errors file names that list): what the list lacks, the
+        cluster lacks."""
+        manifest = self.bundle.manifest
+        runs = [c for c in (manifest.collectors if manifest else ()) if c.get("name") == "gpu-stack"]
+        if not runs or any(c.get("status") != "ok" for c in runs):
+            return False
+        return not any(e.piece.startswith(layout.namespaced_list("daemonsets", layout.ALL_NAMESPACES).removesuffix(".json"))
+                       for e in self.bundle.collection_errors())
 
     @cached_property
     def _lists_collected(self) -> Mapping[str, frozenset[str]]:
