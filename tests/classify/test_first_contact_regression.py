@@ -23,9 +23,9 @@ NOT_RIGHT = {
     "fc009": "inconclusive", "ff006": "wrong", "ff018": "inconclusive", "fg001": "wrong", "fg007": "wrong",
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
     "fi008": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
-    "fm006": "inconclusive", "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive",
-    "fn005": "inconclusive", "fn006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive",
-    "fp005": "inconclusive", "fp007": "inconclusive", "fq001": "wrong", "fq006": "inconclusive",
+    "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive", "fn005": "inconclusive",
+    "fn006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive", "fp005": "inconclusive",
+    "fp007": "inconclusive", "fq001": "wrong", "fq006": "inconclusive",
     # batches S-Y, their first run (aed4c0a) and the fixes since
     "fs009": "inconclusive", "fu005": "inconclusive", "fv002": "wrong", "fv005": "inconclusive",
     "fv008": "inconclusive", "fw006": "wrong", "fx003": "inconclusive", "fx004": "inconclusive",
@@ -33,9 +33,9 @@ NOT_RIGHT = {
     # batches Z1-Z7, their first run (23a0357) and the fixes since
     "fz101": "inconclusive", "fz105": "wrong", "fz107": "inconclusive", "fz201": "inconclusive", "fz204": "wrong",
     "fz205": "inconclusive", "fz206": "inconclusive", "fz207": "inconclusive", "fz208": "wrong",
-    "fz301": "inconclusive", "fz302": "inconclusive", "fz303": "wrong", "fz304": "inconclusive",
-    "fz307": "inconclusive", "fz308": "wrong", "fz401": "inconclusive", "fz406": "wrong", "fz504": "wrong",
-    "fz602": "inconclusive", "fz703": "inconclusive", "fz704": "inconclusive",
+    "fz301": "inconclusive", "fz302": "inconclusive", "fz303": "wrong", "fz304": "inconclusive", "fz308": "wrong",
+    "fz401": "inconclusive", "fz406": "wrong", "fz504": "wrong", "fz602": "inconclusive", "fz703": "inconclusive",
+    "fz704": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

@@ -405,3 +405,19 @@ def test_no_device_plugin_anywhere_is_the_plugins_when_the_cluster_was_listed(tm
         assert doc["root_cause"]["params"]["state"] == "missing"
     else:
         assert doc["status"] == "inconclusive", [f["id"] for f in doc["findings"]]
+
+
+def test_a_node_running_the_dra_kubelet_plugin_is_a_gpu_node(tmp_path):
+    """A node whose GPUs go to DRA has no nvidia.com/gpu and maybe no GPU label; the DRA driver's
+    kubelet plugin runs only where GPUs are. Its crash-looping pod there is the plugin stage's
+    failure, not "no GPU in scope"."""
+    w = World("dra-only-node")
+    w.node("k3s-1")
+    w.pod("dra-driver-nvidia-gpu", "dra-driver-nvidia-gpu-kubelet-plugin-r4n7v", node="k3s-1", gpu=0,
+          containers=("gpus",), labels={"app.kubernetes.io/name": "dra-driver-nvidia-gpu"}, restarts=11,
+          statuses={"gpus": {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 5m0s"}},
+                             "lastState": {"terminated": {"exitCode": 2, "reason": "Error"}},
+                             "ready": False, "restartCount": 11}})
+    w.target("Node", None, "k3s-1")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "plugin.not_running", doc["findings"]

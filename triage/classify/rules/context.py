@@ -134,7 +134,7 @@ class Context:
         control-plane node (nothing labelled it a GPU node: that may be the failure; a
         single-node cluster's untainted server is its GPU node too)."""
         stack_nodes = {p.node_name for role, p in self.stack_pods
-                       if role in ("device-plugin", "driver", "validator", "gfd", "toolkit")}
+                       if role in ("device-plugin", "dra-plugin", "driver", "validator", "gfd", "toolkit", "mig-manager")}
         asked = self.scope.node
         if asked and asked in self.nodes and (self.stack_daemonsets or self.stack_pods) and self.plugin_runs_nowhere \
                 and not _control_plane_only(self.nodes[asked]):
