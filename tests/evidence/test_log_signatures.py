@@ -304,7 +304,7 @@ def test_no_input_makes_a_recogniser_raise_and_all_paths_agree(text: str) -> Non
 
 
 @pytest.mark.skipif(log_scan.engine() != "hyperscan", reason="needs hyperscan")
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(log_texts, st.integers(1, 3))
 def test_a_short_logs_literal_finder_gives_the_hyperscan_hits(text: str, copies: int) -> None:
     """Logs up to SMALL_SCAN_BYTES are searched with bytes.find instead of the Hyperscan
