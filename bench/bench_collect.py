@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_collect.py                         # 5,000 nodes / 100,000 pods, 20 ms
     .venv/bin/python bench/bench_collect.py --nodes 500 --pods 10000
-    .venv/bin/python bench/bench_collect.py --tree /tmp/old     # also another commit's collector, side by side
+    .venv/bin/python bench/bench_collect.py --tree /tmp/old     # also another commit's collect pod, pod and scan
                                                                 # (git archive REV triage | tar -x -C /tmp/old)
 
 Generates a synthetic bundle (triage.synth.generate, seed 1), serves it with the replay
@@ -146,7 +146,7 @@ def main(argv=None) -> int:
     ap.add_argument("--latency-ms", type=float, default=20.0)
     ap.add_argument("--bundle", help="reuse this synthetic bundle instead of generating one")
     ap.add_argument("--repeat", type=int, default=5, help="runs of the two short commands (median shown)")
-    ap.add_argument("--tree", help="also run `collect pod` and `collect scan -A` of the triage package in this "
+    ap.add_argument("--tree", help="also run `collect pod`, `pod` and `collect scan -A` of the triage package in this "
                                    "folder (another commit), interleaved with the others")
     args = ap.parse_args(argv)
     if shutil.which("kubectl") is None or shutil.which("jq") is None:
@@ -172,6 +172,7 @@ def main(argv=None) -> int:
             old = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(Path(args.tree).resolve())!r}); "
                    "sys.argv[0] = 'gpu-triage'; from triage.cli import main; sys.exit(main())"] if args.tree else None
             old_pod_runs: list[dict] = []
+            old_diag_runs: list[dict] = []
             flags = ["--kubeconfig", str(kubeconfig), "--timeout", "600"]
             pod_runs, seed_runs, diag_runs = [], [], []
             for warm in [gpu_triage + ["pod", PENDING_POD, "-n", PENDING_NS]] + (   # fills the bytecode cache
@@ -190,6 +191,8 @@ def main(argv=None) -> int:
                     old_pod_runs.append(measure("--tree: collect pod", old + [
                         "collect", "pod", PENDING_POD, "-n", PENDING_NS, "-o", str(work / "old-pod-bundle")] + flags,
                         srv, env))
+                    old_diag_runs.append(measure("--tree: gpu-triage pod", old + [
+                        "pod", PENDING_POD, "-n", PENDING_NS] + flags, srv, env, work / "old-diagnosis.txt", ok=(3,)))
             pod_ratio = statistics.median(p["wall"] / s["wall"] for p, s in zip(pod_runs, seed_runs))
             diag_ratio = statistics.median(d["wall"] / s["wall"] for d, s in zip(diag_runs, seed_runs))
             runs = [
@@ -205,13 +208,15 @@ def main(argv=None) -> int:
                 runs.append(median_run(old_pod_runs))
                 runs.append(measure("--tree: collect scan -A", old + ["collect", "scan", "-A", "-o",
                                                                       str(work / "old-scan-bundle")] + flags, srv, env))
+                runs.append(median_run(old_diag_runs))
         collected = {"gpu-triage collect pod": tree_size(work / "pod-bundle"),
                      "seed script (kubectl+jq)": tree_size(work / "seed.out"),
                      "gpu-triage pod (diagnosis)": tree_size(work / "diagnosis.txt"),
                      "kubectl get pods -A -o json": tree_size(work / "pods.json"),
                      "gpu-triage collect scan -A": tree_size(work / "scan-bundle"),
                      "--tree: collect pod": tree_size(work / "old-pod-bundle"),
-                     "--tree: collect scan -A": tree_size(work / "old-scan-bundle")}
+                     "--tree: collect scan -A": tree_size(work / "old-scan-bundle"),
+                     "--tree: gpu-triage pod": tree_size(work / "old-diagnosis.txt")}
         print(f"\n{args.nodes} nodes, {args.pods} pods, {args.latency_ms:g} ms per request\n")
         print(f"{'command':30} {'wall s':>8} {'cpu s':>6} {'requests':>9} {'MB read':>9} {'peak MB':>8} {'kept files':>10} {'kept MB':>8}")
         for r in runs:
@@ -223,7 +228,7 @@ def main(argv=None) -> int:
               f"gpu-triage pod {diag['walls']}")
         print("\ncritical path of the median runs (server's request log; a round = a stretch with requests in flight)")
         print(f"{'command':30} {'before 1st req s':>16} {'requests span s':>15} {'rounds':>6} {'after last s':>12}")
-        for r in (pod, seed, diag) + ((runs[5],) if old else ()):
+        for r in (pod, seed, diag) + ((runs[5], runs[7]) if old else ()):
             cp = r.get("path") or {}
             if cp:
                 print(f"{r['name']:30} {cp['before_first']:16.3f} {cp['requests_span']:15.3f} {cp['rounds']:6d} "
@@ -245,6 +250,10 @@ def main(argv=None) -> int:
             old_ratio = statistics.median(o["wall"] / s["wall"] for o, s in zip(old_pod_runs, seed_runs))
             print(f"--tree: collect pod / seed script:      {old_ratio:.2f} (same rounds); this tree / --tree: "
                   f"{statistics.median(p['wall'] / o['wall'] for p, o in zip(pod_runs, old_pod_runs)):.2f}")
+            old_diag_ratio = statistics.median(o["wall"] / s["wall"] for o, s in zip(old_diag_runs, seed_runs))
+            print(f"--tree: gpu-triage pod / seed script:   {old_diag_ratio:.2f} (same rounds); this tree / --tree: "
+                  f"{statistics.median(d['wall'] / o['wall'] for d, o in zip(diag_runs, old_diag_runs)):.2f}"
+                  f"; CPU {diag['cpu'] / max(runs[7]['cpu'], 1e-9):.2f} (median runs)")
             print(f"--tree: scan / kubectl get pods -A:     {old_scan['wall'] / kubectl['wall']:.2f}, "
                   f"{old_scan['rss_mb']:.0f} MB; this tree / --tree: {scan['wall'] / old_scan['wall']:.2f}")
         load = os.getloadavg()[0]

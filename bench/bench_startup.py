@@ -4,7 +4,9 @@ with `kubectl version --client` (a static Go binary: the floor a command-line to
     .venv/bin/python bench/bench_startup.py              # 15 interleaved runs of each, medians
     .venv/bin/python bench/bench_startup.py --repeat 31
     .venv/bin/python bench/bench_startup.py --tree /tmp/old   # also a checkout of another commit
-                                                              # (git archive REV triage | tar -x -C /tmp/old)
+                                                              # (git archive REV triage | tar -x -C /tmp/old;
+                                                              # with playbooks report_templates in the archive,
+                                                              # its one-pod analyze too)
 
 Rows (issue 16): `gpu-triage --version` (target <= 2x kubectl), `gpu-triage -h`, and
 `gpu-triage analyze` of a one-pod bundle (a scenario fixture, target <= 3x kubectl). Each run
@@ -74,8 +76,11 @@ def main(argv=None) -> int:
         tree = str(Path(args.tree).resolve())
         old = [sys.executable, "-c", f"import sys; sys.path.insert(0, {tree!r}); sys.argv[0] = 'gpu-triage'; "
                                      "from triage.cli import main; sys.exit(main())"]
-        # analyze is left out: a `git archive` of triage/ lacks the playbooks it links to
         commands.update({"--tree: --version": old + ["--version"], "--tree: -h": old + ["-h"]})
+        if (Path(tree) / "triage" / "playbooks_data").exists() and (Path(tree) / "playbooks").is_dir():
+            # the same one-pod analyze through the other tree (its archive must hold the playbooks:
+            # git archive REV triage playbooks report_templates | tar -x -C DIR)
+            commands["--tree: analyze (one pod)"] = old + ["analyze", str(ONE_POD)]
     work = Path(tempfile.mkdtemp(prefix="bench-startup-"))
     try:
         modes = [("bytecode cached (installed)", {"PYTHONPYCACHEPREFIX": str(work / "pyc")})]
@@ -91,6 +96,8 @@ def main(argv=None) -> int:
                 for name, argv_ in commands.items():
                     runs[name].append(timed(argv_, env))
             base = runs["kubectl version --client"]
+            pairs = [("gpu-triage analyze (one pod)", "--tree: analyze (one pod)"),
+                     ("gpu-triage --version", "--tree: --version")]
             print(f"\n{title}: {args.repeat} interleaved rounds, medians")
             print(f"{'command':32} {'wall s':>7} {'cpu s':>6} {'x kubectl (wall)':>17} {'target':>7}  exit")
             for name, rs in runs.items():
@@ -101,6 +108,11 @@ def main(argv=None) -> int:
                 codes = sorted({r[2] for r in rs})
                 print(f"{name:32} {wall:7.3f} {cpu:6.3f} {ratio:17.2f} {('<= %.1fx' % target) if target else '':>7}"
                       f"  {','.join(map(str, codes))}")
+            for this, other in pairs:
+                if other in runs:
+                    wall = statistics.median(a[0] / b[0] for a, b in zip(runs[this], runs[other]))
+                    cpu = statistics.median(a[1] / b[1] for a, b in zip(runs[this], runs[other]) if b[1] > 0)
+                    print(f"{this} / --tree: wall {wall:.2f}, CPU {cpu:.2f} (medians of per-round ratios)")
         load = os.getloadavg()[0]
         print(f"\nload average: {load:.1f} on {os.cpu_count()} CPUs (wall times stretch with it)")
         return 0

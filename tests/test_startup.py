@@ -57,6 +57,19 @@ def test_no_cluster_client_before_it_is_needed(args):
 
 
 @pytest.mark.slow
+def test_a_one_pod_analyze_loads_no_parser_for_evidence_its_bundle_lacks():
+    """The one-pod bundle holds no nvidia-smi output, no Node message naming an Xid, no pasted
+    text, and logs of a few hundred bytes: their parsers and the Hyperscan database stay unloaded,
+    and the report is the same (the goldens hold it)."""
+    proc, modules = run("analyze", str(ONE_POD))
+    assert proc.returncode == 3, proc.stderr[-2000:]
+    assert "plugin.nvml_unavailable" in proc.stdout
+    unneeded = ("triage.evidence.nvidia_smi", "triage.evidence.xid", "triage.evidence.records_gpu",
+                "triage.evidence.pasted.source_map", "hyperscan")
+    assert sorted(m for m in modules if m in unneeded) == []
+
+
+@pytest.mark.slow
 def test_a_collection_imports_only_the_clients_config_and_rest_layers(tmp_path):
     from triage.replay.server import ReplayServer
     from triage.synth.demo_cluster import write_demo_bundle

@@ -303,6 +303,16 @@ def test_no_input_makes_a_recogniser_raise_and_all_paths_agree(text: str) -> Non
     assert all(1 <= f.line <= n_lines for f in reference)
 
 
+@pytest.mark.skipif(log_scan.engine() != "hyperscan", reason="needs hyperscan")
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(log_texts, st.integers(1, 3))
+def test_a_short_logs_literal_finder_gives_the_hyperscan_hits(text: str, copies: int) -> None:
+    """Logs up to SMALL_SCAN_BYTES are searched with bytes.find instead of the Hyperscan
+    database: every hit (overlapping ones, a partial marker's stop) must be the same."""
+    data = ((text + " ") * copies).encode("utf-8", "surrogatepass")
+    assert log_scan._hits_find(data) == log_scan._hits_hyperscan(data)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=400))
 def test_arbitrary_bytes_never_raise(data: bytes) -> None:

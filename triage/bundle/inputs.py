@@ -25,10 +25,13 @@ import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from triage.bundle.views import is_evidence_bundle
 from triage.errors import BundleError, UsageError
-from triage.evidence.pasted.source_map import SourceMap
+
+if TYPE_CHECKING:      # a pasted input's map loads with its reader, not for every bundle
+    from triage.evidence.pasted.source_map import SourceMap
 
 READERS = ("bundle", "text", "must-gather", "bug-report", "cluster-dump", "inspect")
 MAX_TEXT_BYTES = 64 * 1024 * 1024          # all text read from one input, together

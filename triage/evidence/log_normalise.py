@@ -663,11 +663,17 @@ def may_hide_text(line: str) -> bool:
     return "MESSAGE" in line and any(mk in line for mk in HIDDEN_TEXT_MARKERS)
 
 
+#: the printable ASCII characters one of `escaped_forms`' encoders escapes
+_ESCAPED_BY_SOME = '"\\/<>&'
+
+
 def escaped_forms(keyword: str) -> tuple[str, ...]:
     """How `keyword` reads once a wrapper escaped it (JSON `\\"` `\\\\` `\\/` `\\u003c`,
     non-ASCII `\\uXXXX`, JSON inside JSON, rsyslog `#011`): the extra literals a raw
     pre-filter must look for so an escaped line is still selected. The keyword itself
     is not included."""
+    if keyword.isascii() and keyword.isprintable() and not any(ch in keyword for ch in _ESCAPED_BY_SOME):
+        return ()                   # printable ASCII no encoder below escapes: every form is the keyword
     def go(k: str) -> str:          # Go encoding/json: also <, >, & as \\u00XX
         return json.dumps(k, ensure_ascii=False)[1:-1].replace("<", "\\u003c").replace(">", "\\u003e") \
             .replace("&", "\\u0026")

@@ -18,6 +18,8 @@ Sample:
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import re
 import threading
 from typing import Iterable
@@ -28,13 +30,18 @@ from triage.evidence.log_lines import LogLine, expand_line, iter_log_lines
 from triage.evidence.log_normalise import HIDDEN_TEXT_MARKERS, escaped_forms
 from triage.evidence.log_signatures import KEYWORD_ROUTES, KEYWORDS, SIGNATURES
 
-try:  # optional accelerator: a multi-literal SIMD matcher (pip install hyperscan)
-    import hyperscan as _hs
-except ImportError:  # pragma: no cover - depends on the platform
-    _hs = None
+#: optional accelerator: a multi-literal SIMD matcher (pip install hyperscan), imported on
+#: the first log larger than SMALL_SCAN_BYTES (its database takes ~8 ms to build)
+_HS_AVAILABLE = importlib.util.find_spec("hyperscan") is not None
+_hs = None
 
 #: Longest message a signature pattern is tried on (longer lines are cut).
 MAX_MATCH_CHARS = 64 * 1024
+
+#: Logs up to this size (encoded) are searched for the literals one `bytes.find` loop per
+#: literal instead of through the Hyperscan database: the same hits (every occurrence of
+#: every literal, overlapping ones too), without building the database for a short log.
+SMALL_SCAN_BYTES = 16 * 1024
 
 _PARTIAL_MARKERS = (" stderr P", " stdout P")
 
@@ -65,23 +72,35 @@ def trie_pattern(words: Iterable[str]) -> str:
 #: wrapper may have escaped it (JSON `\\"`, `\\/`, `\\u003c`, rsyslog `#011` ...) and the
 #: markers of a journald byte-list MESSAGE, so escaped lines are still selected; the
 #: selected line is then normalised (`log_normalise`) before the signatures run.
-_VARIANTS: dict[str, set[int]] = {}
-for _kw, _routes in KEYWORD_ROUTES:
-    for _form in escaped_forms(_kw):
-        if _form not in KEYWORDS:
-            _VARIANTS.setdefault(_form, set()).update(_routes)
-_LITERALS: tuple[str, ...] = (*KEYWORDS, *_VARIANTS, *HIDDEN_TEXT_MARKERS)
-_LITERAL_ROUTES: tuple[tuple[int, ...] | None, ...] = (
-    *(routes for _, routes in KEYWORD_ROUTES), *(tuple(sorted(r)) for r in _VARIANTS.values()),
-    *(None for _ in HIDDEN_TEXT_MARKERS))
-_PREFILTER = lazy_re.compile(trie_pattern((*_LITERALS, *_PARTIAL_MARKERS)))
+#: Built on the first scan (`_literal_tables`), not at import.
+@functools.lru_cache(maxsize=1)
+def _literal_tables() -> tuple[tuple[str, ...], tuple[tuple[int, ...] | None, ...], tuple[bytes, ...]]:
+    """(literals, the routes of each, every literal then the partial markers as UTF-8 bytes:
+    the ids the byte pre-filters report)."""
+    variants: dict[str, set[int]] = {}
+    for kw, routes in KEYWORD_ROUTES:
+        for form in escaped_forms(kw):
+            if form not in KEYWORDS:
+                variants.setdefault(form, set()).update(routes)
+    literals = (*KEYWORDS, *variants, *HIDDEN_TEXT_MARKERS)
+    literal_routes = (*(routes for _, routes in KEYWORD_ROUTES), *(tuple(sorted(r)) for r in variants.values()),
+                      *(None for _ in HIDDEN_TEXT_MARKERS))
+    return literals, literal_routes, tuple(k.encode() for k in (*literals, *_PARTIAL_MARKERS))
+
+
+@functools.lru_cache(maxsize=1)
+def _prefilter():
+    """The `re` pre-filter (a trie of every literal and the partial markers), built on first use."""
+    return lazy_re.compile(trie_pattern((*_literal_tables()[0], *_PARTIAL_MARKERS)))
+
+
 _hs_db = None
 _hs_lock = threading.Lock()
 
 
 def engine() -> str:
     """'hyperscan' or 're': which pre-filter `scan_log` uses."""
-    return "hyperscan" if _hs is not None else "re"
+    return "hyperscan" if _HS_AVAILABLE else "re"
 
 
 def routes_of(text: str) -> set[int]:
@@ -131,21 +150,43 @@ def scan_lines(text: str) -> tuple[LogFact, ...]:
 
 
 def _hs_database():
-    global _hs_db
-    if _hs_db is None:
-        db = _hs.Database(mode=_hs.HS_MODE_BLOCK)
-        literals = [k.encode() for k in (*_LITERALS, *_PARTIAL_MARKERS)]
-        db.compile(expressions=literals, ids=list(range(len(literals))), elements=len(literals),
-                   flags=0, literal=True)
-        _hs_db = db
+    global _hs_db, _hs
+    with _hs_lock:
+        if _hs_db is None:
+            import hyperscan
+            db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+            literals = list(_literal_tables()[2])
+            db.compile(expressions=literals, ids=list(range(len(literals))), elements=len(literals),
+                       flags=0, literal=True)
+            _hs, _hs_db = hyperscan, db
     return _hs_db
+
+
+def _hits_find(data: bytes) -> list[tuple[int, int]] | None:
+    """What `_hits_hyperscan` returns, found with `bytes.find` (a short log: no database to build)."""
+    literals = _literal_tables()[2]
+    partial_first = len(_literal_tables()[0])
+    hits: list[tuple[int, int]] = []
+    find = data.find
+    for ident, literal in enumerate(literals):
+        at = find(literal)
+        if at < 0:
+            continue
+        if ident >= partial_first:
+            return None
+        size = len(literal)
+        while at >= 0:
+            hits.append((at + size, ident))
+            at = find(literal, at + 1)
+    hits.sort()
+    return hits
 
 
 def _hits_hyperscan(data: bytes) -> list[tuple[int, int]] | None:
     """(end offset, keyword id) of every keyword hit, in order; None when a CRI
     partial marker was seen (the caller then takes the line-by-line path)."""
     hits: list[tuple[int, int]] = []
-    partial_first = len(_LITERALS)
+    partial_first = len(_literal_tables()[0])
     seen_partial: list[int] = []
 
     def on_match(ident: int, start: int, end: int, flags: int, ctx: object) -> bool | None:
@@ -168,9 +209,10 @@ def _hits_hyperscan(data: bytes) -> list[tuple[int, int]] | None:
 
 
 def _scan_bytes(data: bytes, errors: str) -> tuple[LogFact, ...] | None:
-    hits = _hits_hyperscan(data)
+    hits = _hits_find(data) if len(data) <= SMALL_SCAN_BYTES else _hits_hyperscan(data)
     if hits is None:
         return None
+    literal_routes = _literal_tables()[1]
     out: list[LogFact] = []
     number = 1
     counted_to = 0
@@ -183,7 +225,7 @@ def _scan_bytes(data: bytes, errors: str) -> tuple[LogFact, ...] | None:
             line_end = len(data)
         routes: set[int] | None = set()
         while i < n and hits[i][0] <= line_end:
-            hit_routes = _LITERAL_ROUTES[hits[i][1]]
+            hit_routes = literal_routes[hits[i][1]]
             if hit_routes is None:
                 routes = None          # a hidden message: route by the decoded text
             elif routes is not None:
@@ -211,7 +253,7 @@ def _scan_str(text: str) -> tuple[LogFact, ...] | None:
     number = 1
     counted_to = 0
     pos = 0
-    search = _PREFILTER.search
+    search = _prefilter().search
     while True:
         m = search(text, pos)
         if m is None:
@@ -241,7 +283,7 @@ def scan_log(text: str | bytes, *, use_hyperscan: bool | None = None) -> tuple[L
     `use_hyperscan` forces (True) or avoids (False) the Hyperscan pre-filter;
     None uses it when installed.
     """
-    hs = _hs is not None if use_hyperscan is None else (use_hyperscan and _hs is not None)
+    hs = _HS_AVAILABLE if use_hyperscan is None else (use_hyperscan and _HS_AVAILABLE)
     if hs:
         if isinstance(text, bytes):
             facts = _scan_bytes(text, "replace")

@@ -784,13 +784,26 @@ SIGNATURES: tuple[Signature, ...] = (
          "requests.memory=140Gi"),
 )
 
+def _keyword_routes() -> dict[str, list[int]]:
+    """keyword -> the indexes of the signatures that list it, ascending, each once; keywords in
+    order of first appearance. One pass over the signatures (not one per keyword)."""
+    routes: dict[str, list[int]] = {}
+    for i, sig in enumerate(SIGNATURES):
+        for kw in sig.keywords:
+            where = routes.setdefault(kw, [])
+            if not where or where[-1] != i:
+                where.append(i)
+    return routes
+
+
+_ROUTES = _keyword_routes()
+
 #: Every literal the pre-filter looks for (each signature needs one of its own).
-KEYWORDS: tuple[str, ...] = tuple(dict.fromkeys(k for sig in SIGNATURES for k in sig.keywords))
+KEYWORDS: tuple[str, ...] = tuple(_ROUTES)
 
 #: keyword -> indexes into SIGNATURES of the signatures it may open.
-KEYWORD_ROUTES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
-    (kw, tuple(i for i, sig in enumerate(SIGNATURES) if kw in sig.keywords)) for kw in KEYWORDS
-)
+KEYWORD_ROUTES: tuple[tuple[str, tuple[int, ...]], ...] = tuple((kw, tuple(ix)) for kw, ix in _ROUTES.items())
+del _ROUTES
 
 
 def scan_log(text: str | bytes) -> tuple[LogFact, ...]:

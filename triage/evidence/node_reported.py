@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
-from triage.evidence.xid import parse_kernel_log
 
 # the standard node conditions: the kubelet's own, not a reporter's
 STANDARD_CONDITIONS = frozenset({"Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"})
@@ -37,6 +36,7 @@ def reported_xids(message) -> list[ReportedXid]:
     text = bounded_text(message)
     if "xid" not in text.lower():
         return []
+    from triage.evidence.xid import parse_kernel_log     # the kernel parser loads only for a message naming an Xid
     log = parse_kernel_log(text)
     found = [ReportedXid(e.xid, True, e.xid_class.value) for e in log.events if e.xid is not None]
     if found:

@@ -38,7 +38,11 @@ def required_cuda(container) -> str | None:
 
 
 def summarise(pod, outputs: Iterable) -> list[dict]:
-    from triage.evidence.nvidia_smi import parse_nvidia_smi
+    outputs = [o for o in outputs if o.name in ("nvidia-smi", "nvidia-smi-L")
+               and (o.stdout is not None or o.stderr is not None)]
+    if not outputs:
+        return []
+    from triage.evidence.nvidia_smi import parse_nvidia_smi     # its parsers load only for an nvidia-smi output
     requests = getattr(pod, "gpu_requests", None) or {}
     requested = sum((requests() if callable(requests) else requests).values())
     containers = {c.name: c for c in getattr(pod, "containers", ())}
