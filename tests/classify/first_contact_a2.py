@@ -14,17 +14,69 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
+from triage.bundle import layout
 from tests.classify.first_contact_b import KS, node_info, strip_gfd, thread_scenario
-from tests.classify.scenario_builder import checked_case_ids, read_cases, REPO, Scenario, write_batch
+from tests.classify.scenario_builder import checked_case_ids, read_cases, REPO, Scenario, World, write_batch
 from tests.classify.scenarios_real import pod_subj
 
 BATCH = REPO / "fixtures" / "first-contact" / "batch-a2"
 SCENARIOS_DIR = BATCH / "scenarios"
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"fa201", "fa202", "fa204"}
+TEXT_NOT_IN_BUNDLE = {"fa201", "fa202", "fa204", "fa205", "fa206", "fa207", "fa208"}
+
+
+@dataclass
+class A2World(World):
+    """A World that also writes namespaced PersistentVolumeClaim lists (cluster-resources/pvcs/<ns>.json),
+    listed under the workloads collector of the manifest as the collector would."""
+    pvcs: dict[str, list[dict]] = field(default_factory=dict)
+
+    def write(self, out: Path) -> Path:
+        out = super().write(out)
+        written = []
+        for ns, items in sorted(self.pvcs.items()):
+            rel = layout.namespaced_list("pvcs", ns)
+            path = out / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({"apiVersion": "v1", "kind": "PersistentVolumeClaimList",
+                                        "metadata": {"resourceVersion": "9000"}, "items": items},
+                                       indent=2, sort_keys=True) + "\n", encoding="utf-8")
+            written.append(rel)
+        if written and self.with_manifest:
+            mpath = out / "manifest.json"
+            m = json.loads(mpath.read_text(encoding="utf-8"))
+            wl = next((c for c in m["collectors"] if c["name"] == "workloads"), None)
+            if wl is None:
+                wl = {"name": "workloads", "status": "ok", "duration_s": 0.1, "error": None, "files": []}
+                m["collectors"].append(wl)
+                m["collectors"].sort(key=lambda c: c["name"])
+            wl["files"] = sorted(set(wl["files"]) | set(written))
+            mpath.write_text(json.dumps(m, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+        return out
+
+
+def _pvc(ns: str, name: str, *, phase: str = "Pending", storage_class: str | None = None, size: str = "100Gi",
+         volume: str | None = None, annotations: dict | None = None) -> dict:
+    spec = {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": size}}, "volumeMode": "Filesystem"}
+    if storage_class:
+        spec["storageClassName"] = storage_class
+    if volume:
+        spec["volumeName"] = volume
+    status = {"phase": phase}
+    if phase == "Bound":
+        status.update({"accessModes": ["ReadWriteOnce"], "capacity": {"storage": size}})
+    meta = {"name": name, "namespace": ns, "creationTimestamp": "2026-11-29T14:20:00Z",
+            "finalizers": ["kubernetes.io/pvc-protection"]}
+    if annotations:
+        meta["annotations"] = annotations
+    return {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": meta, "spec": spec, "status": status}
 
 
 @lru_cache(maxsize=1)
@@ -211,10 +263,226 @@ def _(w, t):
     w.target("Pod", ns, head)
 
 
+@case("fa205", pod_subj("inference-perf-model-populate-8kq2x", "aicr-validation"),
+      "Kubernetes on AWS with two GB200 nodes (arm64, 4 x NVIDIA GB200 each, advertised as nvidia.com/gpu 4; driver "
+      "and device plugin healthy; instance type, kernel, kubelet and containerd strings assumed, EKS inferred from the "
+      "gp2 StorageClass) and one system node. StorageClass gp2 exists but is not the default (no StorageClass objects "
+      "are in the bundle). In namespace aicr-validation (name assumed) the validator's model-cache PVC "
+      "`inference-perf-model-cache` (no storageClassName, 100Gi, names assumed) is Pending with a "
+      "persistentvolume-controller FailedBinding event 'no persistent volumes available for this claim and no storage "
+      "class is set' (x31; the standard wording, which the thread quotes with its middle elided), and the populate "
+      "Job's pod that mounts it is Pending with 'pod has unbound immediate PersistentVolumeClaims' (standard wording, "
+      "illustrative). No vLLM worker pod exists yet. The text is prose and not placed.")
+def _(w, t):
+    for i in range(2):
+        name = f"ip-10-0-{40 + i}-17.us-east-2.compute.internal"
+        n = w.node(name, gpus=4, cpu="144", memory="1979364304Ki",
+                   labels={"kubernetes.io/arch": "arm64", "beta.kubernetes.io/arch": "arm64",
+                           "node.kubernetes.io/instance-type": "p6e-gb200.36xlarge",
+                           "nvidia.com/gpu.present": "true", "nvidia.com/gpu.product": "NVIDIA-GB200",
+                           "nvidia.com/gpu.count": "4", "topology.kubernetes.io/zone": "us-east-2a"},
+                   taints=[{"key": "nvidia.com/gpu", "value": "true", "effect": "NoSchedule"}])
+        node_info(n, architecture="arm64", osImage="Amazon Linux 2023.8.20250818",
+                  kernelVersion="6.12.40-63.114.amzn2023.aarch64", containerRuntimeVersion="containerd://2.0.5",
+                  kubeletVersion="v1.33.3-eks-3abbec1", kubeProxyVersion="v1.33.3-eks-3abbec1")
+        w.pod(KS, f"nvidia-device-plugin-daemonset-{'mx'[i]}7k2q", node=name, gpu=0, containers=("nvidia-device-plugin-ctr",),
+              image="nvcr.io/nvidia/k8s-device-plugin:v0.17.3", owner=("DaemonSet", "nvidia-device-plugin-daemonset"),
+              labels={"name": "nvidia-device-plugin-ds"}, cpu="50m", memory="64Mi",
+              tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}])
+    sysn = "ip-10-0-12-201.us-east-2.compute.internal"
+    n = w.node(sysn, cpu="8", memory="32386948Ki", labels={"node.kubernetes.io/instance-type": "m7i.2xlarge",
+                                                           "topology.kubernetes.io/zone": "us-east-2a"})
+    node_info(n, osImage="Amazon Linux 2023.8.20250818", kernelVersion="6.12.40-63.114.amzn2023.x86_64",
+              containerRuntimeVersion="containerd://2.0.5", kubeletVersion="v1.33.3-eks-3abbec1",
+              kubeProxyVersion="v1.33.3-eks-3abbec1")
+    ns = "aicr-validation"
+    w.pvcs[ns] = [_pvc(ns, "inference-perf-model-cache", size="100Gi")]
+    w.event(ns, "PersistentVolumeClaim", "inference-perf-model-cache", "FailedBinding",
+            "no persistent volumes available for this claim and no storage class is set", count=31,
+            component="persistentvolume-controller")
+    name = "inference-perf-model-populate-8kq2x"
+    msg = ("0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/3 nodes are "
+           "available: 3 Preemption is not helpful for scheduling.")
+    w.pod(ns, name, gpu=0, containers=("populate",), image="python:3.12-slim", phase="Pending",
+          owner=("Job", "inference-perf-model-populate"), labels={"job-name": "inference-perf-model-populate"},
+          cpu="2", memory="8Gi", scheduled_message=msg,
+          volumes=[{"name": "model-cache", "persistentVolumeClaim": {"claimName": "inference-perf-model-cache"}}],
+          mounts=[{"name": "model-cache", "mountPath": "/model-cache"}])
+    w.get_pod(ns, name)["spec"]["restartPolicy"] = "Never"
+    _pending_event(w, ns, name, msg, count=12)
+    w.target("Pod", ns, name)
+
+
+@case("fa206", pod_subj("qwen-vulkan-6d8f7c9b5-k2x4p", "default"),
+      "microk8s 2-node lab cluster (Ubuntu 24.04; kernel, kubelet and containerd strings assumed): shadowstack, the "
+      "CUDA node (one NVIDIA GPU, nvidia.com/gpu 1, driver on the host, NVIDIA device plugin Running), and shadowstrix, "
+      "the AMD node (devic.es/dri-render 1 advertised by a generic device-plugin DaemonSet pod, Running; names of "
+      "the plugin pods assumed). The LLMKube operator's shared cache PVC `llmkube-model-cache` (RWO, "
+      "microk8s-hostpath) is Bound; its hostpath PV (not in the bundle: no PersistentVolume list) has node affinity "
+      "kubernetes.io/hostname In [shadowstack] (the PVC carries volume.kubernetes.io/selected-node: shadowstack). The "
+      "InferenceService's Deployment pod (Vulkan llama.cpp image, devic.es/dri-render 1, supplementalGroups for the "
+      "render group, mounts the cache PVC; names and image assumed) is Pending with a default-scheduler "
+      "FailedScheduling event '0/2 nodes are available: 1 Insufficient devic.es/dri-render, 1 node(s) had volume node "
+      "affinity conflict. ...' (x40): the scheduler's standard wording for this state, illustrative. The text is "
+      "prose and not placed.")
+def _(w, t):
+    info = {"osImage": "Ubuntu 24.04.2 LTS", "containerRuntimeVersion": "containerd://1.7.27",
+            "kubeletVersion": "v1.33.3", "kubeProxyVersion": "v1.33.3"}
+    a = w.node("shadowstack", gpus=1, cpu="24", memory="65536000Ki",
+               labels={"nvidia.com/gpu.present": "true", "node.kubernetes.io/microk8s-controlplane": "microk8s-controlplane"})
+    node_info(a, kernelVersion="6.8.0-71-generic", **info)
+    b = w.node("shadowstrix", gpus=1, resource="devic.es/dri-render", cpu="32", memory="131072000Ki",
+               labels={"node.kubernetes.io/microk8s-worker": "microk8s-worker", "feature.node.kubernetes.io/pci-1002.present": "true"})
+    node_info(b, kernelVersion="6.8.0-71-generic", **info)
+    w.pod(KS, "nvidia-device-plugin-daemonset-w7q2x", node="shadowstack", gpu=0, containers=("nvidia-device-plugin-ctr",),
+          image="nvcr.io/nvidia/k8s-device-plugin:v0.17.1", owner=("DaemonSet", "nvidia-device-plugin-daemonset"),
+          labels={"name": "nvidia-device-plugin-ds"}, cpu="50m", memory="64Mi")
+    gdp = w.pod(KS, "generic-device-plugin-8m4kd", node="shadowstrix", gpu=0, containers=("generic-device-plugin",),
+                image="squat/generic-device-plugin:latest", owner=("DaemonSet", "generic-device-plugin"),
+                labels={"app.kubernetes.io/name": "generic-device-plugin"}, cpu="50m", memory="64Mi")
+    w.workload("DaemonSet", KS, "generic-device-plugin", template_pod=gdp,
+               status={"desiredNumberScheduled": 1, "currentNumberScheduled": 1, "numberReady": 1,
+                       "numberAvailable": 1, "updatedNumberScheduled": 1, "numberMisscheduled": 0,
+                       "observedGeneration": 1})
+    ns = "default"
+    w.pvcs[ns] = [_pvc(ns, "llmkube-model-cache", phase="Bound", storage_class="microk8s-hostpath", size="200Gi",
+                       volume="pvc-3f6b2c1e-7a4d-4e8b-9c2f-5d1a0b6e8c47",
+                       annotations={"volume.kubernetes.io/selected-node": "shadowstack",
+                                    "pv.kubernetes.io/bind-completed": "yes"})]
+    w.pod(ns, "llmkube-controller-manager-7b9c6d5f8-r2t6w", node="shadowstack", gpu=0, containers=("manager",),
+          image="ghcr.io/defilantech/llmkube-controller:0.7.0", owner=("ReplicaSet", "llmkube-controller-manager-7b9c6d5f8"),
+          cpu="100m", memory="256Mi")
+    name = "qwen-vulkan-6d8f7c9b5-k2x4p"
+    msg = ("0/2 nodes are available: 1 Insufficient devic.es/dri-render, 1 node(s) had volume node affinity conflict. "
+           "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not "
+           "helpful for scheduling.")
+    w.pod(ns, name, gpu=1, resource="devic.es/dri-render", containers=("llama-server",),
+          image="ghcr.io/ggml-org/llama.cpp:server-vulkan", phase="Pending",
+          owner=("ReplicaSet", "qwen-vulkan-6d8f7c9b5"), labels={"app": "qwen-vulkan", "inference.llmkube.dev/service": "qwen-vulkan"},
+          cpu="4", memory="16Gi", scheduled_message=msg,
+          volumes=[{"name": "model-cache", "persistentVolumeClaim": {"claimName": "llmkube-model-cache"}}],
+          mounts=[{"name": "model-cache", "mountPath": "/models"}],
+          extra_spec={"securityContext": {"supplementalGroups": [992]}})
+    _pending_event(w, ns, name, msg, count=40)
+    w.target("Pod", ns, name)
+
+
+@case("fa207", pod_subj("alnair-device-plugin-q4m8z", "alnair"),
+      "Kubernetes cluster (kubeadm-style, Ubuntu 20.04, containerd; versions and names assumed for 2022) whose pods, "
+      "DaemonSets included, are scheduled by Alnair's customized vGPU scheduler (schedulerName alnair-scheduler, "
+      "assumed; its pod Running in kube-system). gpu-node-1 carries the GPU information annotation written by "
+      "Alnair's device plugin (annotation key and value assumed) and advertises alnair/vgpu-memory; gpu-node-2 has just "
+      "joined: Ready, with the NVIDIA hardware labels but no annotation and no GPU resource; the DaemonSet pods for it "
+      "(alnair-device-plugin and the node-exporter, both with the custom schedulerName) are Pending and unbound. The "
+      "scheduler's PostFilter messages are not quoted by the thread, so no event is placed. The text is prose and not "
+      "placed.")
+def _(w, t):
+    info = {"osImage": "Ubuntu 20.04.4 LTS", "kernelVersion": "5.4.0-107-generic",
+            "containerRuntimeVersion": "containerd://1.5.10", "kubeletVersion": "v1.23.5", "kubeProxyVersion": "v1.23.5"}
+    cp = w.node("k8s-master", cpu="8", memory="32826084Ki", labels={"node-role.kubernetes.io/control-plane": ""},
+                taints=[{"key": "node-role.kubernetes.io/master", "effect": "NoSchedule"}])
+    node_info(cp, **info)
+    n1 = w.node("gpu-node-1", gpus=4, resource="alnair/vgpu-memory", cpu="32", memory="263853232Ki",
+                labels={"feature.node.kubernetes.io/pci-10de.present": "true"})
+    n1["status"]["capacity"]["alnair/vgpu-compute"] = "400"
+    n1["status"]["allocatable"]["alnair/vgpu-compute"] = "400"
+    n1["metadata"]["annotations"] = {"ai.centaurus.io/gpu-info": "4x Tesla-V100-SXM2-16GB"}
+    node_info(n1, **info)
+    n2 = w.node("gpu-node-2", cpu="32", memory="263853232Ki",
+                labels={"feature.node.kubernetes.io/pci-10de.present": "true"})
+    n2["metadata"]["creationTimestamp"] = "2026-11-29T14:40:00Z"
+    node_info(n2, **info)
+    w.pod(KS, "alnair-scheduler-6f7d8b9c5-h2k7m", node="k8s-master", gpu=0, containers=("alnair-scheduler",),
+          image="centaurusinfra/alnair-scheduler:v0.4", owner=("ReplicaSet", "alnair-scheduler-6f7d8b9c5"),
+          cpu="200m", memory="256Mi", tolerations=[{"key": "node-role.kubernetes.io/master", "operator": "Exists",
+                                                     "effect": "NoSchedule"}])
+    ns = "alnair"
+    aff = lambda node: {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+        {"matchFields": [{"key": "metadata.name", "operator": "In", "values": [node]}]}]}}}
+    ok = w.pod(ns, "alnair-device-plugin-7xk2p", node="gpu-node-1", gpu=0, containers=("alnair-device-plugin",),
+               image="centaurusinfra/alnair-device-plugin:v0.4", owner=("DaemonSet", "alnair-device-plugin"),
+               labels={"app": "alnair-device-plugin"}, scheduler="alnair-scheduler", affinity=aff("gpu-node-1"),
+               cpu="100m", memory="128Mi")
+    w.pod(ns, "alnair-device-plugin-q4m8z", gpu=0, containers=("alnair-device-plugin",), phase="Pending",
+          image="centaurusinfra/alnair-device-plugin:v0.4", owner=("DaemonSet", "alnair-device-plugin"),
+          labels={"app": "alnair-device-plugin"}, scheduler="alnair-scheduler", affinity=aff("gpu-node-2"),
+          cpu="100m", memory="128Mi")
+    w.workload("DaemonSet", ns, "alnair-device-plugin", template_pod=ok,
+               status={"desiredNumberScheduled": 2, "currentNumberScheduled": 2, "numberReady": 1,
+                       "numberAvailable": 1, "numberUnavailable": 1, "updatedNumberScheduled": 2,
+                       "numberMisscheduled": 0, "observedGeneration": 1})
+    ne = w.pod("monitoring", "node-exporter-9w2lx", node="gpu-node-1", gpu=0, containers=("node-exporter",),
+               image="quay.io/prometheus/node-exporter:v1.3.1", owner=("DaemonSet", "node-exporter"),
+               labels={"app": "node-exporter"}, scheduler="alnair-scheduler", affinity=aff("gpu-node-1"),
+               cpu="100m", memory="64Mi")
+    w.pod("monitoring", "node-exporter-t5r8n", gpu=0, containers=("node-exporter",), phase="Pending",
+          image="quay.io/prometheus/node-exporter:v1.3.1", owner=("DaemonSet", "node-exporter"),
+          labels={"app": "node-exporter"}, scheduler="alnair-scheduler", affinity=aff("gpu-node-2"),
+          cpu="100m", memory="64Mi")
+    w.workload("DaemonSet", "monitoring", "node-exporter", template_pod=ne,
+               status={"desiredNumberScheduled": 2, "currentNumberScheduled": 2, "numberReady": 1,
+                       "numberAvailable": 1, "numberUnavailable": 1, "updatedNumberScheduled": 2,
+                       "numberMisscheduled": 0, "observedGeneration": 1})
+    w.target("Pod", ns, "alnair-device-plugin-q4m8z")
+
+
+@case("fa208", pod_subj("dist-mnist-gang-worker-0", "kubeflow"),
+      "Kubernetes 1.10.4 on-prem (kubeadm-style, CentOS 7, docker 17.03; node names, GPU models and counts assumed) "
+      "with kube-batchd (kube-arbitrator release-0.1) Running in kube-system and tf-operator v0.2.0-rc1 with "
+      "--enable-gang-scheduler. gpu-node-1 (4 GPUs) is fully used by running pods; gpu-node-2 and gpu-node-3 have just "
+      "been added, each advertising nvidia.com/gpu 4 (NVIDIA device plugin v1.10 Running on every GPU node) with no "
+      "GPU requested. The TFJob's 4 worker pods (schedulerName kube-batchd, nvidia.com/gpu 2 each) are Pending and "
+      "unbound; kube-batchd writes no event for them (none is quoted by the thread). The text is prose and not "
+      "placed.")
+def _(w, t):
+    info = {"osImage": "CentOS Linux 7 (Core)", "kernelVersion": "3.10.0-862.3.2.el7.x86_64",
+            "containerRuntimeVersion": "docker://17.3.2", "kubeletVersion": "v1.10.4", "kubeProxyVersion": "v1.10.4"}
+    cp = w.node("k8s-master-1", cpu="16", memory="65808744Ki", labels={"node-role.kubernetes.io/master": ""},
+                taints=[{"key": "node-role.kubernetes.io/master", "effect": "NoSchedule"}])
+    node_info(cp, **info)
+    for i in (1, 2, 3):
+        n = w.node(f"gpu-node-{i}", gpus=4, cpu="32", memory="263853232Ki")
+        node_info(n, **info)
+        if i > 1:
+            n["metadata"]["creationTimestamp"] = "2026-11-29T14:40:00Z"
+        w.pod(KS, f"nvidia-device-plugin-daemonset-{'abc'[i - 1]}9k2x", node=f"gpu-node-{i}", gpu=0,
+              containers=("nvidia-device-plugin-ctr",), image="nvidia/k8s-device-plugin:1.10",
+              owner=("DaemonSet", "nvidia-device-plugin-daemonset"), labels={"name": "nvidia-device-plugin-ds"},
+              cpu="50m", memory="64Mi")
+    w.pod(KS, "kube-batchd-5d7f8c6b9-x4q2n", node="k8s-master-1", gpu=0, containers=("kube-batchd",),
+          image="kubearbitrator/kube-batchd:v0.1", owner=("ReplicaSet", "kube-batchd-5d7f8c6b9"), cpu="200m",
+          memory="256Mi", tolerations=[{"key": "node-role.kubernetes.io/master", "operator": "Exists",
+                                        "effect": "NoSchedule"}])
+    ns = "kubeflow"
+    w.pod(ns, "tf-job-operator-v1alpha2-6c9f7b8d5-p2m7k", node="k8s-master-1", gpu=0, containers=("tf-job-operator",),
+          image="gcr.io/kubeflow-images-public/tf_operator:v0.2.0-rc1", owner=("ReplicaSet", "tf-job-operator-v1alpha2-6c9f7b8d5"),
+          cpu="100m", memory="128Mi")
+    for j in range(2):
+        w.pod("research", f"resnet-train-{j}", node="gpu-node-1", gpu=2, containers=("train",),
+              image="tensorflow/tensorflow:1.8.0-gpu", cpu="8", memory="32Gi")
+    for k in range(4):
+        w.pod(ns, f"dist-mnist-gang-worker-{k}", gpu=2, containers=("tensorflow",), phase="Pending",
+              image="kubeflow/tf-dist-mnist-test:1.0", scheduler="kube-batchd",
+              labels={"tf_job_name": "dist-mnist-gang", "tf-replica-type": "worker", "tf-replica-index": str(k)},
+              cpu="4", memory="8Gi")
+        w.get_pod(ns, f"dist-mnist-gang-worker-{k}")["metadata"]["annotations"] = {
+            "scheduling.k8s.io/group-name": "dist-mnist-gang"}
+    w.target("Pod", ns, "dist-mnist-gang-worker-0")
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "A2")
+    s = thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "A2")
+    fn = BUILDERS[case_id][0]
+    text = cases()[case_id]["text"]
+
+    def build(fn=fn, text=text):
+        w = A2World(case_id)
+        fn(w, text)
+        return w
+
+    return dataclasses.replace(s, build=build)
 
 
 def all_scenarios() -> list[Scenario]:
