@@ -4,9 +4,11 @@ Real GPU-on-Kubernetes failures in the application layer (training jobs, model s
 public threads that no rule was written for, sampled with the fixed query list in the batch README (prose cases
 admitted): a training PyTorchJob and a vLLM server that crash on an unwritable cache directory under
 OpenShift's arbitrary UID, inference pods of an edge deployment crash-looping on a model-sync race, a Flyte GPU
-task whose pod the API server refuses (resource name `gpu`), and a PyTorchJob's GPU workers whose
-operator-injected init image cannot be pulled. Each builder places the case's text verbatim where a collector
-would have found it (the prose text of ff203 is not placed) and builds the cluster state the thread describes.
+task whose pod the API server refuses (resource name `gpu`), a PyTorchJob's GPU workers whose operator-injected
+init image cannot be pulled, a KAITO vLLM pod whose memory fraction exceeds the free VRAM, an nccl-tests MPIJob
+whose 8GB memory limit shows up as an EFA error, and a Helm value that leaves a GPU pod without its runtime class.
+Each builder places the case's text verbatim where a collector would have found it (the prose texts of ff203 and
+ff208 are not placed) and builds the cluster state the thread describes.
 The expected answer was reasoned from the thread (`expected` in the case, preferred first) and committed before
 any rule change; it is never taken from the tool's output.
 
@@ -31,7 +33,7 @@ BATCH = REPO / "fixtures" / "first-contact" / "batch-f2"
 SCENARIOS_DIR = BATCH / "scenarios"
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"ff203"}
+TEXT_NOT_IN_BUNDLE = {"ff203", "ff208"}
 
 
 @lru_cache(maxsize=1)
@@ -221,6 +223,104 @@ def _(w, t):
     w.event(ns, "Pod", name, "Failed", t, count=6, host=nodes[1], field_path="spec.initContainers{init-pytorch}")
     w.event(ns, "Pod", name, "BackOff", "Back-off pulling image \"alpine:3.10\"", type="Normal", count=24,
             host=nodes[1], field_path="spec.initContainers{init-pytorch}")
+    w.target("Pod", ns, name)
+
+
+@case("ff206", pod_subj("workspace-phi-4-mini-0", "default"),
+      "AKS node with one NVIDIA A10 (Standard_NV36ads_A10_v5, AKS GPU node image with the managed driver and the "
+      "NVIDIA device plugin DaemonSet; node name, image and version strings assumed) and the KAITO workspace "
+      "controller; the workspace's inference pod (StatefulSet workspace-phi-4-mini, one GPU, vLLM >= 0.9.1 started by "
+      "KAITO with --gpu-memory-utilization 0.95; model, names and image assumed) crash-loops with the text as its "
+      "previous log.")
+def _(w, t):
+    node = "aks-gpua10-31415926-vmss000000"
+    host_node(w, node, labels={"kubernetes.azure.com/agentpool": "gpua10", "kubernetes.azure.com/accelerator": "nvidia",
+                               "node.kubernetes.io/instance-type": "Standard_NV36ads_A10_v5",
+                               "apps": "phi-4-mini"},
+              info={"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-1089-azure",
+                    "containerRuntimeVersion": "containerd://1.7.27-1", "kubeletVersion": "v1.32.6",
+                    "kubeProxyVersion": "v1.32.6"})
+    p = plugin_pod(w, node, "nvidia-device-plugin-daemonset-w4k7x")
+    plugin_ds(w, KS, [p])
+    ns, name = "default", "workspace-phi-4-mini-0"
+    pod = w.pod(ns, name, node=node, containers=("workspace-phi-4-mini",),
+                image="mcr.microsoft.com/aks/kaito/kaito-base:0.0.8", owner=("StatefulSet", "workspace-phi-4-mini"),
+                ready=False, tolerations=TOLERATE_GPU, statuses=crashing("workspace-phi-4-mini", 1, restarts=5))
+    pod["spec"]["containers"][0]["command"] = [
+        "/bin/sh", "-c", "python3 /workspace/vllm/inference_api.py --served-model-name phi-4-mini-instruct "
+        "--gpu-memory-utilization 0.95 --kaito-config-file /mnt/config/inference_config.yaml"]
+    w.log(ns, name, "workspace-phi-4-mini", t, previous=True)
+    w.target("Pod", ns, name)
+
+
+@case("ff207", pod_subj("test-nccl-launcher-7xq2k", "default"),
+      "EKS with two EFA-enabled GPU nodes (p4d.24xlarge, 8 A100 each; instance type, AMI and version strings "
+      "assumed; the host ids in the text are the thread's) with the NVIDIA and EFA device plugins; the nccl-tests "
+      "MPIJob `test-nccl` from the repository's manifest: workers test-nccl-worker-0/1 request 8 GPUs, 4 "
+      "vpc.amazonaws.com/efa and a memory limit of 8Gi; worker-1's container was OOMKilled (exit 137; modelled from "
+      "the thread's 'OOM issue') and restarted, worker-0 runs, and the launcher pod (mpirun) failed with the text "
+      "as its log.")
+def _(w, t):
+    info = {"osImage": "Amazon Linux 2", "kernelVersion": "5.10.215-203.850.amzn2.x86_64",
+            "containerRuntimeVersion": "containerd://1.7.11", "kubeletVersion": "v1.29.3-eks-ae9a62a",
+            "kubeProxyVersion": "v1.29.3-eks-ae9a62a"}
+    nodes = ["ip-192-168-75-122.us-west-2.compute.internal", "ip-192-168-92-47.us-west-2.compute.internal"]
+    plugins = []
+    for i, node in enumerate(nodes):
+        labels = eks_labels("p4d.24xlarge", "p4d")
+        labels.update({"topology.kubernetes.io/region": "us-west-2", "vpc.amazonaws.com/efa.present": "true"})
+        n = host_node(w, node, gpus=8, labels=labels, info=info)
+        n["status"]["capacity"]["vpc.amazonaws.com/efa"] = "4"
+        n["status"]["allocatable"]["vpc.amazonaws.com/efa"] = "4"
+        plugins.append(plugin_pod(w, node, f"nvidia-device-plugin-daemonset-{'pq'[i]}7m2c"))
+    plugin_ds(w, KS, plugins)
+    ns, image, owner = "default", "public.ecr.aws/hpc-cloud/nccl-tests:latest", ("MPIJob", "test-nccl")
+    res = {"requests": {"nvidia.com/gpu": "8", "vpc.amazonaws.com/efa": "4", "memory": "8Gi", "cpu": "90"},
+           "limits": {"nvidia.com/gpu": "8", "vpc.amazonaws.com/efa": "4", "memory": "8Gi"}}
+    for i, node in enumerate(nodes):
+        name = f"test-nccl-worker-{i}"
+        st = None
+        if i == 1:
+            st = {"mpi-worker": {"state": {"running": {"startedAt": T1}}, "ready": True, "restartCount": 1,
+                                 "lastState": {"terminated": {"exitCode": 137, "reason": "OOMKilled",
+                                                              "startedAt": T0, "finishedAt": T1}}}}
+        pod = w.pod(ns, name, node=node, containers=("mpi-worker",), image=image, owner=owner, statuses=st,
+                    labels={"training.kubeflow.org/job-name": "test-nccl", "training.kubeflow.org/job-role": "worker"},
+                    tolerations=TOLERATE_GPU)
+        pod["spec"]["containers"][0]["resources"] = res
+    launcher = "test-nccl-launcher-7xq2k"
+    w.pod(ns, launcher, node=nodes[0], gpu=0, containers=("mpi-launcher",), image=image, owner=("Job", "test-nccl-launcher"),
+          phase="Failed", ready=False, cpu="1", memory="1Gi",
+          statuses={"mpi-launcher": {"state": {"terminated": {"exitCode": 1, "reason": "Error", "startedAt": T0,
+                                                              "finishedAt": T1}},
+                                     "ready": False, "restartCount": 0}},
+          extra_spec={"restartPolicy": "Never"})
+    w.log(ns, launcher, "mpi-launcher", t)
+    w.event(ns, "Pod", "test-nccl-worker-1", "BackOff", "Back-off restarting failed container mpi-worker in pod "
+            "test-nccl-worker-1_default", type="Warning", count=1, host=nodes[1])
+    w.target("Pod", ns, launcher)
+
+
+@case("ff208", pod_subj("immich-machine-learning-6f8d9c7b5-h4k2p", "applications"),
+      "Kubernetes GPU node with one GPU (host driver and NVIDIA container toolkit, containerd default runtime not "
+      "`nvidia`; the NVIDIA device plugin DaemonSet runs with runtimeClassName nvidia and advertises nvidia.com/gpu "
+      "1; node name, GPU model and version strings assumed); the immich machine-learning Deployment in namespace "
+      "applications (CUDA image, TRANSFORMERS_CACHE=/cache, nvidia.com/gpu 1, the GPU toleration, as in the thread; "
+      "image tag and pod name assumed) is Running and Ready without runtimeClassName. The case's text is prose and "
+      "is not placed in the bundle; no container log is placed (the thread quotes none).")
+def _(w, t):
+    node = "gpu-node-1"
+    host_node(w, node, info={"osImage": "Ubuntu 24.04.2 LTS", "kernelVersion": "6.8.0-60-generic",
+                             "containerRuntimeVersion": "containerd://2.0.5", "kubeletVersion": "v1.33.1",
+                             "kubeProxyVersion": "v1.33.1"})
+    w.get_node(node)["spec"]["taints"] = [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}]
+    p = plugin_pod(w, node, "nvidia-device-plugin-daemonset-t2v9k", runtime_class="nvidia")
+    plugin_ds(w, KS, [p])
+    ns, name = "applications", "immich-machine-learning-6f8d9c7b5-h4k2p"
+    w.pod(ns, name, node=node, containers=("main",), image="ghcr.io/immich-app/immich-machine-learning:v2.0.1-cuda",
+          owner=("ReplicaSet", "immich-machine-learning-6f8d9c7b5"),
+          env=[{"name": "TRANSFORMERS_CACHE", "value": "/cache"}],
+          tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}])
     w.target("Pod", ns, name)
 
 
