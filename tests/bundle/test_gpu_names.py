@@ -44,9 +44,26 @@ def test_the_first_dra_charts_pods_by_name(name, role):
                                           ({"app": "nvidia-sandbox-device-plugin-daemonset"}, "device-plugin"),
                                           ({"app": "nvidia-vgpu-device-manager"}, "device-plugin"),
                                           ({"app": "nvidia-vfio-manager"}, "driver"),
+                                          # NVIDIA/kubevirt-gpu-device-plugin manifests
+                                          ({"name": "nvidia-kubevirt-gpu-dp-ds"}, "device-plugin"),
                                           ({"name": "amdgpu-dp-ds"}, "device-plugin"),
                                           ({"name": "amd-gpu-dp-ds"}, "device-plugin"),
                                           ({"name": "amdgpu-lr-ds"}, "gfd")])
 def test_other_plugins_by_their_manifests_labels(labels, role):
     from triage.bundle.objects.gpu_stack import stack_role
     assert stack_role({"metadata": {"name": "x-1", "labels": labels}}) == role
+
+
+def test_an_operators_object_asks_for_gpus_deep_in_its_templates():
+    from triage.bundle.objects.gpu_resource import raw_names_gpu_resource
+    ray = {"spec": {"workerGroupSpecs": [{"template": {"spec": {"containers": [
+        {"resources": {"limits": {"nvidia.com/gpu": "1"}}}]}}}]}}
+    assert raw_names_gpu_resource(ray)
+    assert not raw_names_gpu_resource({"spec": {"workerGroupSpecs": [{"template": {"spec": {"containers": [
+        {"resources": {"limits": {"cpu": "4", "nvidia.com/gpu": "0"}}}]}}}]}})
+    deep: dict = {}
+    node = deep
+    for _ in range(100_000):          # a crafted object: bounded, never a recursion error
+        node["x"] = {}
+        node = node["x"]
+    assert not raw_names_gpu_resource(deep)

@@ -421,3 +421,48 @@ def test_a_node_running_the_dra_kubelet_plugin_is_a_gpu_node(tmp_path):
     w.target("Node", None, "k3s-1")
     doc = _doc(w, tmp_path)
     assert doc["status"] == "problem" and doc["root_cause"]["id"] == "plugin.not_running", doc["findings"]
+
+
+def test_the_head_pod_of_a_raycluster_whose_gpu_workers_never_came_is_in_scope(tmp_path):
+    """Asked about a RayCluster's CPU head pod while the cluster's GPU worker group has no pod: the
+    RayCluster (KubeRay's label ray.io/cluster names it) asks for GPUs, so the answer is not
+    "no GPU in scope"."""
+    w = World("raycluster-head")
+    w.node("cpu-node-1")
+    pod = w.pod("ray", "rc-gpu-head-9fz7k", node="cpu-node-1", gpu=0, containers=("ray-head",),
+                labels={"ray.io/cluster": "rc-gpu", "ray.io/node-type": "head"})
+    w.log("ray", "rc-gpu-head-9fz7k", "ray-head", "")
+    w.custom.setdefault("rayclusters.ray.io", []).append(
+        {"apiVersion": "ray.io/v1", "kind": "RayCluster", "metadata": {"name": "rc-gpu", "namespace": "ray"},
+         "spec": {"workerGroupSpecs": [{"groupName": "gpu", "replicas": 0, "template": {"spec": {"containers": [
+             {"name": "ray-worker", "resources": {"limits": {"nvidia.com/gpu": "1"}}}]}}}]}})
+    w.target("Pod", "ray", "rc-gpu-head-9fz7k")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] != "no_gpu", doc["status"]
+
+
+def test_a_daemonset_pod_pending_for_a_gpu_node_is_in_scope(tmp_path):
+    """A DaemonSet's pod is pinned to its node (matchFields metadata.name) before it is bound: pending
+    for a GPU node, it is in the GPU scope whatever it requests."""
+    w = World("ds-pending-gpu-node")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod("kube-system", "vendor-plugin-q4m8z", gpu=0, containers=("plugin",), scheduler="vendor-scheduler",
+          owner=("DaemonSet", "vendor-plugin"),
+          affinity={"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+              {"matchFields": [{"key": "metadata.name", "operator": "In", "values": ["gpu-node-1"]}]}]}}})
+    w.target("Pod", "kube-system", "vendor-plugin-q4m8z")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] != "no_gpu", doc["status"]
+
+
+def test_a_mig_mode_change_that_stopped_the_kubelet_explains_the_notready_node(tmp_path):
+    """mig-parted's reconfigure with WITH_SHUTDOWN_HOST_GPU_CLIENTS=true stops the kubelet for a MIG
+    mode change: the node stops posting status while mig.config.state is pending. The MIG change in
+    progress is the answer, the node's NotReady its consequence."""
+    w = World("mig-change-kubelet-stopped")
+    w.gpu_node("gpu-node-1", gpus=8, ready="Unknown",
+               labels={"nvidia.com/mig.config": "all-1g.10gb", "nvidia.com/mig.config.state": "pending",
+                       "nvidia.com/mig.capable": "true"})
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "plugin.mig_reconfiguring", [f["id"] for f in doc["findings"]]

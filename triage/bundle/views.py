@@ -483,6 +483,13 @@ class Bundle:
                 path.startswith(prefix) and path.endswith(".json")))
         return cache[plural_group]
 
+    def custom_resource_names(self) -> tuple[str, ...]:
+        """The `<plural>.<group>` of every custom resource the bundle holds."""
+        prefix = f"{layout.CUSTOM_RESOURCES}/"
+        names = {path[len(prefix):].split("/", 1)[0].removesuffix(".json") for path in self.files
+                 if path.startswith(prefix)}
+        return tuple(sorted(n for n in names if n))
+
     def custom_resources(self, plural_group: str) -> Iterator[GenericObject]:
         """Objects of a custom resource, cluster-scoped file and per-namespace files."""
         for path in self._custom_resource_files(plural_group):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from triage.bundle import layout
-from triage.bundle.objects.gpu_resource import raw_gpu_intent, raw_mentions_gpu
+from triage.bundle.objects.gpu_resource import raw_gpu_intent, raw_mentions_gpu, raw_names_gpu_resource
 from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle
 from triage.classify import explain, verdict
@@ -33,6 +33,7 @@ from triage.classify.rules.base import Checked, NeedGap, node_subject, pod_subje
 from triage.classify.rules.context import Context, Scope, gpu_stack_role, raw_requests_gpu
 from triage.errors import UsageError
 from triage.evidence.inventory import ResourceInventory, build_inventory
+from triage.evidence.stack_state import bound_node
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "Job", "DaemonSet", "ReplicaSet")
 
@@ -340,8 +341,35 @@ def _pod_in_gpu_scope(ctx: Context, pod: Pod) -> bool:
     if raw_mentions_gpu(pod.raw) or raw_gpu_intent(pod.raw) or (pod.node_name and pod.node_name in ctx.gpu_node_set) \
             or gpu_stack_role(pod):
         return True
-    node = ctx.nodes.get(pod.node_name) if pod.node_name else None
-    return node is not None and raw_mentions_gpu(node.raw)
+    # a DaemonSet's Pending pod is pinned to its node (matchFields metadata.name) before it is bound
+    where = pod.node_name or bound_node(pod)
+    if where and where in ctx.gpu_node_set:
+        return True
+    node = ctx.nodes.get(where) if where else None
+    return (node is not None and raw_mentions_gpu(node.raw)) or _owner_asks_gpu(ctx, pod)
+
+
+def _owner_asks_gpu(ctx: Context, pod: Pod) -> bool:
+    """The pod's controller is an operator's object in the bundle (a RayCluster, a PyTorchJob)
+    whose pod templates ask for a GPU resource: a head pod of a cluster whose GPU workers never
+    came is in the GPU scope."""
+    ref = pod.controller
+    names = {ref.name} if ref is not None and ref.kind not in BUILTIN_OWNERS else set()
+    # the operators' own labels name the object too (KubeRay utils RayClusterLabelKey, the training
+    # operator's JobNameLabel) when a bundle's pod lacks its ownerReferences
+    names |= {v for k, v in pod.labels.items() if k in OWNER_LABELS and isinstance(v, str)}
+    if not names:
+        return False
+    for name in ctx.bundle.custom_resource_names():
+        for obj in ctx.bundle.custom_resources(name):
+            if obj.name in names and (obj.namespace or "") == (pod.namespace or "") \
+                    and raw_names_gpu_resource(obj.raw):
+                return True
+    return False
+
+
+BUILTIN_OWNERS = frozenset({"ReplicaSet", "StatefulSet", "Job", "DaemonSet", "Deployment", "Node", "CronJob"})
+OWNER_LABELS = frozenset({"ray.io/cluster", "training.kubeflow.org/job-name"})
 
 
 def _no_gpu(subject: Subject, scope: dict) -> Diagnosis:

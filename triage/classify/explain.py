@@ -51,8 +51,10 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "node.gpu_unhealthy_devices": GPU_LOST + ("plugin.allocate_failed_unhealthy",),
     "node.gpu_model_label_mismatch": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
     # a runtime handler whose binary is missing, as containerd's default, fails every sandbox on the
-    # node, the CNI's too ("container runtime network not ready")
-    "node.not_ready": ("driver.gpu_fallen_off_bus", "runtime.runtime_handler_missing"),
+    # node, the CNI's too ("container runtime network not ready"); a MIG mode change with
+    # WITH_SHUTDOWN_HOST_GPU_CLIENTS=true stops the kubelet itself (mig-parted reconfigure-mig.sh adds
+    # HOST_KUBELET_SERVICE to the services it stops), so the node stops posting status by design
+    "node.not_ready": ("driver.gpu_fallen_off_bus", "runtime.runtime_handler_missing", "plugin.mig_reconfiguring"),
     # plugin
     "plugin.nvml_unavailable": ("runtime.", "driver."),
     "plugin.no_devices_found": ("runtime.", "driver."),

@@ -195,3 +195,30 @@ def raw_gpu_intent(raw: object, env: bool = True) -> bool:
                         not in ("", "void", "none", "-1"):
                     return True
     return False
+
+
+def raw_names_gpu_resource(raw: object, max_nodes: int = 20_000) -> bool:
+    """Whether an object of any kind (an operator's RayCluster, PyTorchJob, a pod template deep in
+    its spec) asks for a GPU resource in some `resources.limits` / `.requests` with a non-zero
+    count: a walk of at most `max_nodes` values, so an untrusted object costs a bounded time.
+
+        >>> raw_names_gpu_resource({"spec": {"workerGroupSpecs": [{"template": {"spec": {"containers": [
+        ...     {"resources": {"limits": {"nvidia.com/gpu": 1}}}]}}}]}})
+        True
+        >>> raw_names_gpu_resource({"spec": {"replicas": 2}})
+        False
+    """
+    stack, seen = [raw], 0
+    while stack and seen < max_nodes:
+        value = stack.pop()
+        seen += 1
+        if isinstance(value, dict):
+            for key in ("limits", "requests"):
+                part = value.get(key)
+                if isinstance(part, dict) and any(_gpu_name(k) and str(v).strip() not in ("0", "")
+                                                  for k, v in part.items()):
+                    return True
+            stack.extend(v for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend(v for v in value if isinstance(v, (dict, list)))
+    return False

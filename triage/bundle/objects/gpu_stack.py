@@ -41,6 +41,8 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     # binds vfio-pci in the driver's place
     "nvidia-sandbox-device-plugin-daemonset": "device-plugin", "nvidia-vgpu-device-manager": "device-plugin",
     "nvidia-vfio-manager": "driver",
+    # NVIDIA's KubeVirt GPU device plugin (kubevirt-gpu-device-plugin manifests: `name: nvidia-kubevirt-gpu-dp-ds`)
+    "nvidia-kubevirt-gpu-dp-ds": "device-plugin",
     # GKE: its own device plugin DaemonSet and the driver installer (kube-system, k8s-app label)
     "nvidia-gpu-device-plugin": "device-plugin", "nvidia-driver-installer": "driver",
     # NVIDIA's DRA driver: the kubelet plugin publishes ResourceSlices in place of a device plugin
@@ -84,6 +86,7 @@ ROLE_BY_NAME_PREFIX = (
     ("nvidia-sandbox-device-plugin", "device-plugin"),
     ("nvidia-vgpu-device-manager", "device-plugin"),
     ("nvidia-vfio-manager", "driver"),
+    ("nvidia-kubevirt-gpu-dp", "device-plugin"),
     ("nvidia-driver-installer", "driver"),
     ("nvidia-cuda-validator", "cuda-validator"),
     ("nvidia-operator-validator", "validator"),
@@ -97,7 +100,7 @@ ROLE_BY_NAME_PREFIX = (
 )
 # image substrings, the last resort (`images=True`)
 ROLE_BY_IMAGE = (
-    ("k8s-device-plugin", "device-plugin"), ("gpu-feature-discovery", "gfd"), ("k8s-mig-manager", "mig-manager"),
+    ("k8s-device-plugin", "device-plugin"), ("kubevirt-gpu-device-plugin", "device-plugin"), ("gpu-feature-discovery", "gfd"), ("k8s-mig-manager", "mig-manager"),
     ("dcgm-exporter", "dcgm-exporter"), ("container-toolkit", "toolkit"), ("gpu-operator-validator", "validator"),
     ("nvidia/driver", "driver"), ("/gpu-operator:", "operator"), ("/gpu-operator@", "operator"),
 )

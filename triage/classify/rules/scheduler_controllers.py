@@ -149,7 +149,7 @@ def queue_admission(ctx):
                           **params)
 
 
-_DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ")
+_DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ", " is invalid: ")
 
 
 @rule(ids=("scheduler.create_rejected",), reads=("pods/log",))

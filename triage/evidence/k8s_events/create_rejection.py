@@ -34,6 +34,7 @@ class CreateRejectionKind(str, Enum):
     RUNTIME_CLASS_NOT_FOUND = "runtime_class_not_found"   # pod rejected: RuntimeClass "nvidia" not found
     WEBHOOK_DENIED = "webhook_denied"          # admission webhook "w" denied the request: ... (GKE Warden, Gatekeeper, Kyverno)
     POLICY_DENIED = "policy_denied"            # ValidatingAdmissionPolicy 'p' with binding 'b' denied request: ...
+    INVALID = "invalid"                        # Pod "p" is invalid: [spec...: Invalid value: ...] (API validation)
     OTHER = "other"                            # forbidden for a reason no catalog entry knows (webhook, policy...)
 
 
@@ -85,6 +86,9 @@ _RUNTIME_CLASS = lazy_re.compile(r"pod rejected: RuntimeClass \"(?P<rc>[^\"]{1,2
 # binding '%s' denied request: %s"
 _WEBHOOK = lazy_re.compile(r"admission webhook \\?\"(?P<w>[^\"\\]{1,253})\\?\" denied the request(?::\s{0,2}|$)")
 _VAP = lazy_re.compile(r"ValidatingAdmissionPolicy '(?P<p>[^']{1,253})' with binding '(?P<b>[^']{1,253})' denied request(?::\s{0,2}|$)")
+# apimachinery errors.NewInvalid: `%s %q is invalid: %s` (the kind, the name, the field errors); a pod the
+# API server's validation refused (a GPU limit named `gpu`, not `nvidia.com/gpu`, an unknown field value)
+_INVALID = lazy_re.compile(r"(?<![\w.])(?P<k>[A-Z][A-Za-z0-9.]{0,62}) \\?\"(?P<n>[^\"\\]{0,253})\\?\" is invalid: ")
 _PSA = lazy_re.compile(r"violates PodSecurity \"(?P<p>[^\"]{1,64})\": (?P<v>[^\n]{0,4096})")
 _PSA_ITEM = lazy_re.compile(r"(?:[^,(]|\([^()]{0,1024}\)){1,2048}")
 
@@ -114,6 +118,11 @@ def parse_create_rejection(message: str) -> CreateRejection | None:
         return CreateRejection(kind, detail, controller=controller, object_kind=fm.group("k") if fm else None,
                                object_name=fm.group("n") if fm else None,
                                policy=wh.group("w") if wh.re is _WEBHOOK.compiled else wh.group("p"))
+    inv = _INVALID.search(text, start) if fm is None and quota is None else None
+    if inv is not None:
+        detail = " ".join(text[inv.end():].split())[:4096]
+        return CreateRejection(CreateRejectionKind.INVALID, detail, controller=controller, object_kind=inv.group("k"),
+                               object_name=inv.group("n"), statefulset=statefulset)
     if fm is None and quota is None and controller is Controller.NONE:
         return None
     detail = " ".join(text[fm.end() if fm else start:].split())[:4096]
