@@ -47,6 +47,10 @@ SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",
               "tests/evidence/test_log_signatures.py::test_mutated_samples_never_raise",
               # every first-contact bundle diagnosed (~6 s)
               "tests/classify/test_first_contact_regression.py",
+              # every batch's texts and threads against every other's (~5 s for 39 batches)
+              "tests/classify/test_first_contact_batches.py",
+              # every scenario diagnosed again to render its root cause's title (~2 s)
+              "tests/classify/test_scenarios.py::test_root_cause_titles_have_every_param_filled",
               # 100 MB lines through each non-bundle reader (~1 s each)
               "tests/inputs/test_bug_report.py::test_a_report_with_a_100_mb_line",
               "tests/inputs/test_host_smi.py::test_a_100_mb_line",
