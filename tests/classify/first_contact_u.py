@@ -15,32 +15,18 @@ printed; the texts and expected ids were written before any rule change for them
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_a import readme_scenario, GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
-from tests.classify.scenario_builder import (checked_case_ids, HEALTHY_PLUGIN_LOG, read_cases, REPO, Scenario, T0, T1,
-                                             T2, write_batch)
+from tests.classify.first_contact_a import GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
+from tests.classify.first_contact_common import PROSE_NOT_IN_BUNDLE, ReadmeBatch
+from tests.classify.scenario_builder import HEALTHY_PLUGIN_LOG, T0, T1, T2
 from tests.classify.scenarios_real import crashing, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-u"
-SCENARIOS_DIR = BATCH / "scenarios"
 # prose (a reporter's sentence, an issue title) that never reaches the cluster: the bundle carries the state only
 TEXT_NOT_IN_BUNDLE = {"fu001", "fu004"}
 
 
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, slug: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, slug, subject, world_note)
-        return fn
-    return deco
+FC = ReadmeBatch("batch-u", placed=[(TEXT_NOT_IN_BUNDLE, PROSE_NOT_IN_BUNDLE)],
+                 world_heading="World built here (what is assumed)")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 CP_TOL = [{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists", "effect": "NoSchedule"}]
@@ -250,21 +236,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    placed = ("The case's text is prose (a reporter's sentence or an issue title) that never reaches the cluster: it "
-              "is NOT in the bundle, which shows only the state the thread describes."
-              if case_id in TEXT_NOT_IN_BUNDLE else
-              "The case's text is placed verbatim where the thread says it appeared.")
-    return readme_scenario("batch-u", case_id, BUILDERS[case_id], cases()[case_id], placed,
-                           world_heading="World built here (what is assumed)")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

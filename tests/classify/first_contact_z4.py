@@ -16,37 +16,20 @@ models and counts, image tags) are filled in plausibly; each scenario's README s
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tests.classify.first_contact_b import (KS, block, drop_logs, host_node, init_crashloop, no_gpu_resource,
                                             plugin_ds, plugin_pod, remove_stack_pod, running_pod, set_image,
-                                            stack_crash, stack_pod, strip_gfd, thread_scenario)
+                                            stack_crash, stack_pod, strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import TOLERATE_GPU
 from tests.classify.first_contact_h import start_error
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import crashing, node_subj, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-z4"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-z4", "Z4")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is not placed in the bundle (prose, or the look-alike's host-journal lines)
 TEXT_NOT_IN_BUNDLE = {"fz401", "fz402", "fz403", "fz404", "fz405", "fz406", "fz407", "fz408", "fz409", "fz410"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 def _info(os_image: str, kernel: str, runtime: str, kubelet: str) -> dict:
@@ -405,16 +388,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "Z4")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":
