@@ -16,6 +16,9 @@ A module keeps its per-case builders and declares its batch in two lines:
     BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 and ends with `all_scenarios, main = FC.all_scenarios, FC.main`.
+
+Below the assembling: world helpers that more than one of these builders wrote alike (a crash-looping
+container and its kubelet BackOff event, a DaemonSet's status block).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Callable
 
 from tests.classify import first_contact_a, first_contact_b
 from tests.classify.scenario_builder import REPO, Scenario, World, checked_case_ids, read_cases, write_batch
+from tests.classify.scenarios_real import crashing
 
 # the `placed` sentences several state-first batches use
 VERBATIM = "The case's text is placed verbatim where the thread says it appeared."
@@ -104,3 +108,34 @@ class ReadmeBatch(Batch):
     def scenario(self, case_id: str) -> Scenario:
         return first_contact_a.readme_scenario(self.name, case_id, self.builders[case_id], self.cases()[case_id],
                                                self.placement(case_id), world_heading=self.world_heading)
+
+
+# ---- world helpers shared by several batches -------------------------------------------------
+
+def crashloop(p: dict, container: str, *, restarts: int = 7, code: int = 1, reason: str = "Error",
+              message: str | None = None) -> dict:
+    """A pod whose container is in CrashLoopBackOff (Running phase, not ready)."""
+    for s in p["status"]["containerStatuses"]:
+        if s["name"] == container:
+            s.update(crashing(container, code=code, reason=reason, message=message, restarts=restarts)[container])
+            s["started"] = False
+    for c in p["status"]["conditions"]:
+        if c["type"] in ("Ready", "ContainersReady"):
+            c["status"] = "False"
+    return p
+
+
+def backoff(w, ns: str, pod: str, container: str, host: str, count: int = 30) -> None:
+    """The kubelet's BackOff event for a crash-looping container."""
+    w.event(ns, "Pod", pod, "BackOff", "Back-off restarting failed container", component="kubelet", host=host,
+            count=count, field_path=f"spec.containers{{{container}}}")
+
+
+def ds_status(desired: int, current: int, ready: int) -> dict:
+    """A DaemonSet's status block: `desired` pods to schedule, `current` scheduled, `ready` ready."""
+    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": current, "numberReady": ready,
+          "numberAvailable": ready, "updatedNumberScheduled": current, "numberMisscheduled": 0,
+          "observedGeneration": 1}
+    if desired > ready:
+        st["numberUnavailable"] = desired - ready
+    return st

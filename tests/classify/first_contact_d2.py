@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_b import (KS, drop_logs, host_node, no_gpu_resource, node_info, plugin_ds,
                                             plugin_pod, set_image, stack_pod, strip_gfd)
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import no_sandbox
 from tests.classify.first_contact_h import start_error
 from tests.classify.scenario_builder import OPERATOR_NS, T1
@@ -30,15 +30,6 @@ TOLERATE_GPU = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSch
 
 # cases whose text (or a prose part of it) is not placed in the bundle verbatim
 TEXT_NOT_IN_BUNDLE = {"fd203", "fd204", "fd205"}
-
-
-def ds_status(desired: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": desired, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": desired, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if ready < desired:
-        st["numberUnavailable"] = desired - ready
-    return st
 
 
 # ---- runtime handler / RuntimeClass ----------------------------------------------------------
@@ -67,7 +58,7 @@ def _(w, t):
                 owner=("DaemonSet", "nvsentinel-metadata-collector"), tolerations=TOLERATE_GPU,
                 node_selector={"nvidia.com/gpu.present": "true"}, cpu="100m", memory="128Mi")
     no_sandbox(pod)
-    w.workload("DaemonSet", ns, "nvsentinel-metadata-collector", template_pod=pod, status=ds_status(1, 0))
+    w.workload("DaemonSet", ns, "nvsentinel-metadata-collector", template_pod=pod, status=ds_status(1, 1, 0))
     w.event(ns, "Pod", name, "FailedCreatePodSandBox", t, count=1135, host=node)
     w.target("Pod", ns, name)
 

@@ -16,9 +16,9 @@ printed; the texts and expected ids were written before any rule change for them
 from __future__ import annotations
 
 from tests.classify.first_contact_a import GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
-from tests.classify.first_contact_common import PROSE_NOT_IN_BUNDLE, ReadmeBatch
+from tests.classify.first_contact_common import PROSE_NOT_IN_BUNDLE, ReadmeBatch, backoff, crashloop
 from tests.classify.scenario_builder import HEALTHY_PLUGIN_LOG, T0, T1, T2
-from tests.classify.scenarios_real import crashing, pod_subj
+from tests.classify.scenarios_real import pod_subj
 
 # prose (a reporter's sentence, an issue title) that never reaches the cluster: the bundle carries the state only
 TEXT_NOT_IN_BUNDLE = {"fu001", "fu004"}
@@ -30,24 +30,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 
 CP_TOL = [{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists", "effect": "NoSchedule"}]
-
-
-def _crashloop(p: dict, container: str, *, restarts: int = 7, code: int = 1, reason: str = "Error",
-               message: str | None = None) -> dict:
-    """A pod whose container is in CrashLoopBackOff (Running phase, not ready)."""
-    for s in p["status"]["containerStatuses"]:
-        if s["name"] == container:
-            s.update(crashing(container, code=code, reason=reason, message=message, restarts=restarts)[container])
-            s["started"] = False
-    for c in p["status"]["conditions"]:
-        if c["type"] in ("Ready", "ContainersReady"):
-            c["status"] = "False"
-    return p
-
-
-def _backoff(w, ns: str, pod: str, container: str, host: str, count: int = 30) -> None:
-    w.event(ns, "Pod", pod, "BackOff", "Back-off restarting failed container", component="kubelet", host=host,
-            count=count, field_path=f"spec.containers{{{container}}}")
 
 
 # =============================================================================================
@@ -85,8 +67,8 @@ def _(w, t):
     pod = "nvidia-device-plugin-daemonset-drdv2"
     p = ds_pod(w, KS, ds, pod, node, containers=("nvidia-device-plugin-ctr",), image=img,
                labels={"name": "nvidia-device-plugin-ds"}, tolerations=GPU_TOLERATION)
-    _crashloop(p, "nvidia-device-plugin-ctr", restarts=8, code=1)
-    _backoff(w, KS, pod, "nvidia-device-plugin-ctr", node, count=36)
+    crashloop(p, "nvidia-device-plugin-ctr", restarts=8, code=1)
+    backoff(w, KS, pod, "nvidia-device-plugin-ctr", node, count=36)
     w.target("Pod", KS, pod)
 
 
@@ -114,9 +96,9 @@ def _(w, t):
     pod = "nvidia-device-plugin-7q2xk"
     p = ds_pod(w, ns, ds, pod, node, containers=("nvidia-device-plugin-ctr",), image=img, labels=labels,
                tolerations=GPU_TOLERATION)
-    _crashloop(p, "nvidia-device-plugin-ctr", restarts=11, code=1)
+    crashloop(p, "nvidia-device-plugin-ctr", restarts=11, code=1)
     w.log(ns, pod, "nvidia-device-plugin-ctr", t, previous=True)
-    _backoff(w, ns, pod, "nvidia-device-plugin-ctr", node, count=48)
+    backoff(w, ns, pod, "nvidia-device-plugin-ctr", node, count=48)
     w.target("Pod", ns, pod)
 
 
@@ -143,9 +125,9 @@ def _(w, t):
     pod = "intel-gpu-plugin-8sqch"
     p = ds_pod(w, KS, ds, pod, "controller-1", containers=("intel-gpu-plugin",), image=img,
                labels={"app": "intel-gpu-plugin"})
-    _crashloop(p, "intel-gpu-plugin", restarts=9, code=1)
+    crashloop(p, "intel-gpu-plugin", restarts=9, code=1)
     w.log(KS, pod, "intel-gpu-plugin", t, previous=True)
-    _backoff(w, KS, pod, "intel-gpu-plugin", "controller-1", count=40)
+    backoff(w, KS, pod, "intel-gpu-plugin", "controller-1", count=40)
     w.target("Pod", KS, pod)
 
 
@@ -190,8 +172,8 @@ def _(w, t):
     bad = "nvidia-device-plugin-daemonset-k8v2p"
     p = ds_pod(w, KS, ds, bad, cpu_node, containers=("nvidia-device-plugin-ctr",), image=img,
                labels={"name": "nvidia-device-plugin-ds"}, tolerations=GPU_TOLERATION)
-    _crashloop(p, "nvidia-device-plugin-ctr", restarts=214, code=1)
-    _backoff(w, KS, bad, "nvidia-device-plugin-ctr", cpu_node, count=1630)
+    crashloop(p, "nvidia-device-plugin-ctr", restarts=214, code=1)
+    backoff(w, KS, bad, "nvidia-device-plugin-ctr", cpu_node, count=1630)
     w.event("default", "Node", cpu_node, "NodeHasDiskPressure",
             f"Node {cpu_node} status is now: NodeHasDiskPressure", type="Normal", component="kubelet", host=cpu_node)
     w.target("Pod", KS, bad)

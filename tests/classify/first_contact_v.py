@@ -25,7 +25,7 @@ import re
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import (KS, drop_logs, host_node, no_gpu_resource, node_info, plugin_ds,
                                             plugin_pod, remove_stack_pod, running_pod, stack_pod, strip_gfd)
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import eks_labels
 from tests.classify.first_contact_f import waiting
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
@@ -37,15 +37,6 @@ TOLERATE_GPU = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSch
 
 
 # ---- world helpers (batch V) -----------------------------------------------------------------
-
-def ds_status(desired: int, current: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": current, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": current, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if desired > ready:
-        st["numberUnavailable"] = desired - ready
-    return st
-
 
 def unready(pod: dict) -> None:
     """A pod whose node went NotReady: the node controller marks it not ready (its containers' last state stays)."""

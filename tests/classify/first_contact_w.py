@@ -73,6 +73,17 @@ def cluster_policy(w: FCWorld, driver: dict, state: str) -> None:
         "status": {"state": state, "namespace": OPERATOR_NS}}]
 
 
+def initializing(p: dict, init_image: str) -> None:
+    """A pod still in its init containers (images `init_image`): only PodScheduled is True."""
+    for c in p["spec"]["initContainers"]:
+        c["image"] = init_image
+    for s in p["status"]["initContainerStatuses"]:
+        s["image"] = init_image
+    for c in p["status"]["conditions"]:
+        if c["type"] != "PodScheduled":
+            c["status"] = "False"
+
+
 def unbold(t: str) -> str:
     """A line the reporter wrapped in markdown bold, as the container wrote it."""
     return re.sub(r"\*\*(.+?)\*\*", r"\1", t)
@@ -170,13 +181,7 @@ def _(w, t):
                                                   "restartCount": 0}},
                 statuses={"gpus": {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False,
                                    "restartCount": 0}})
-    for c in kp["spec"]["initContainers"]:
-        c["image"] = img
-    for s in kp["status"]["initContainerStatuses"]:
-        s["image"] = img
-    for c in kp["status"]["conditions"]:
-        if c["type"] != "PodScheduled":
-            c["status"] = "False"
+    initializing(kp, img)
     claims = []
     for i, app in enumerate(("llm-serve-0", "llm-serve-1")):
         claim = f"{app}-gpu"
@@ -340,13 +345,7 @@ def _(w, t):
                                                           "restartCount": 0}},
                statuses={"pause": {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False,
                                    "restartCount": 0}})
-    for c in p["spec"]["initContainers"]:
-        c["image"] = inst
-    for s in p["status"]["initContainerStatuses"]:
-        s["image"] = inst
-    for c in p["status"]["conditions"]:
-        if c["type"] != "PodScheduled":
-            c["status"] = "False"
+    initializing(p, inst)
     dp_img = "k8s.gcr.io/nvidia-gpu-device-plugin@sha256:0842734032018be107fa2490c98156992911e3e1f2a21e059ff0105b07dd8e9e"
     daemonset(w, KS, "nvidia-gpu-device-plugin", desired=1, containers=[("nvidia-gpu-device-plugin", dp_img)],
               tolerations=gke_tol)

@@ -17,7 +17,7 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 from __future__ import annotations
 
 from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import TOLERATE_GPU
 from tests.classify.scenario_builder import OPERATOR_NS
 from tests.classify.scenarios_real import node_subj, pod_subj
@@ -40,15 +40,6 @@ def _cpu_node(w, name: str, labels: dict, info: dict, cpu: str = "8", memory: st
     n = w.node(name, cpu=cpu, memory=memory, labels=labels, taints=taints)
     _info(n, **info)
     return n
-
-
-def _ds_status(desired: int, current: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": current, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": current, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if desired > ready:
-        st["numberUnavailable"] = desired - ready
-    return st
 
 
 def _daemonset(w, ns: str, name: str, *, labels: dict, node_selector: dict | None, tolerations: list | None,
@@ -230,7 +221,7 @@ def _vgpu_host(w, node: str) -> dict:
             s["image"] = image
         _daemonset(w, OPERATOR_NS, app, labels={"app": app}, node_selector={f"nvidia.com/gpu.deploy.{deploy}": "true"},
                    tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}],
-                   containers=[{"name": ctr, "image": image}], status=_ds_status(1, 1, 1),
+                   containers=[{"name": ctr, "image": image}], status=ds_status(1, 1, 1),
                    priority_class="system-node-critical")
     w.pod(OPERATOR_NS, "gpu-operator-6d8f9c7b54-q2w7x", node="cpu-node-1", gpu=0, containers=("gpu-operator",),
           image="nvcr.io/nvidia/gpu-operator:v26.3.3", owner=("ReplicaSet", "gpu-operator-6d8f9c7b54"),
@@ -256,7 +247,7 @@ def _(w, t):
     _vgpu_host(w, "gpu-host-1")
     app, ctr, image = VGPU_DM
     _daemonset(w, OPERATOR_NS, app, labels={"app": app}, node_selector={"nvidia.com/gpu.deploy.vgpu-device-manager": "true"},
-               tolerations=None, containers=[{"name": ctr, "image": image}], status=_ds_status(0, 0, 0),
+               tolerations=None, containers=[{"name": ctr, "image": image}], status=ds_status(0, 0, 0),
                priority_class="system-node-critical")
     w.target("Node", None, "gpu-host-1")
 
@@ -285,7 +276,7 @@ def _(w, t):
                              "effect": "NoSchedule"}],
                containers=[{"name": "exporter", "image": "nvcr.io/nvidia/k8s/dcgm-exporter:4.8.3-4.5.0-ubuntu22.04",
                             "ports": [{"name": "metrics", "containerPort": 9400}]}],
-               status=_ds_status(0, 0, 0))
+               status=ds_status(0, 0, 0))
     w.pods.setdefault("monitoring", [])
     w.events.setdefault("monitoring", [])
     w.target("Node", None, "gpu-node-1")
@@ -319,7 +310,7 @@ def _(w, t):
             q["spec"].update({"priorityClassName": "system-node-critical", "priority": 2000001000})
     _daemonset(w, OPERATOR_NS, app, labels={"app": app}, node_selector={"nvidia.com/gpu.deploy.vgpu-device-manager": "true"},
                tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}],
-               containers=[{"name": ctr, "image": image}], status=_ds_status(1, 1, 1),
+               containers=[{"name": ctr, "image": image}], status=ds_status(1, 1, 1),
                priority_class="system-node-critical")
     w.log(OPERATOR_NS, p["metadata"]["name"], ctr,
           'time="2026-11-29T14:01:12Z" level=info msg="Updating to vGPU config: default"\n'

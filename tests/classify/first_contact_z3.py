@@ -13,9 +13,9 @@ from what the tool printed; the texts and expected ids were written before any r
 from __future__ import annotations
 
 from tests.classify.first_contact_a import GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
-from tests.classify.first_contact_common import PROSE_NOT_IN_BUNDLE, ReadmeBatch
+from tests.classify.first_contact_common import PROSE_NOT_IN_BUNDLE, ReadmeBatch, backoff, crashloop
 from tests.classify.scenario_builder import HEALTHY_PLUGIN_LOG
-from tests.classify.scenarios_real import crashing, node_subj, pod_subj
+from tests.classify.scenarios_real import node_subj, pod_subj
 
 # prose (a reporter's sentence, an issue title) that never reaches the cluster: the bundle carries the state only
 TEXT_NOT_IN_BUNDLE = {"fz301", "fz302", "fz303", "fz304", "fz305", "fz307", "fz308", "fz310"}
@@ -49,23 +49,6 @@ def nvdp(w, nodes: list[tuple[str, str]], image: str, *, ns: str = KS, ds: str =
             p["spec"]["containers"][0]["args"] = list(args)
         if logs and pod in logs:
             w.log(ns, pod, "nvidia-device-plugin-ctr", logs[pod])
-
-
-def crashloop(p: dict, container: str, *, restarts: int = 7, code: int = 1, reason: str = "Error") -> dict:
-    """A pod whose container is in CrashLoopBackOff (Running phase, not ready)."""
-    for st in p["status"]["containerStatuses"]:
-        if st["name"] == container:
-            st.update(crashing(container, code=code, reason=reason, restarts=restarts)[container])
-            st["started"] = False
-    for c in p["status"]["conditions"]:
-        if c["type"] in ("Ready", "ContainersReady"):
-            c["status"] = "False"
-    return p
-
-
-def backoff(w, ns: str, pod: str, container: str, host: str, count: int = 30) -> None:
-    w.event(ns, "Pod", pod, "BackOff", "Back-off restarting failed container", component="kubelet", host=host,
-            count=count, field_path=f"spec.containers{{{container}}}")
 
 
 def dra_plugin(w, ns: str, ds: str, pod: str, node: str, image: str, containers=("gpus",), ready: int = 1) -> dict:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from tests.classify.first_contact_b import (KS, block, drop_logs, host_node, init_crashloop, no_gpu_resource,
                                             plugin_ds, plugin_pod, remove_stack_pod, running_pod, set_image,
                                             stack_crash, stack_pod, strip_gfd)
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import TOLERATE_GPU
 from tests.classify.first_contact_h import start_error
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
@@ -39,15 +39,6 @@ def _info(os_image: str, kernel: str, runtime: str, kubelet: str) -> dict:
 
 def _smi_l(n: int, model: str, uuids: list[str]) -> str:
     return "".join(f"GPU {i}: {model} (UUID: {uuids[i]})\n" for i in range(n))
-
-
-def _ds_status(desired: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": desired, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": desired, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if desired > ready:
-        st["numberUnavailable"] = desired - ready
-    return st
 
 
 # ---- RuntimeClass ------------------------------------------------------------------------------
@@ -149,7 +140,7 @@ def _(w, t):
             field_path=f"spec.initContainers{{{init}}}")
     w.event(ns, "Pod", name, "BackOff", f"Back-off restarting failed container {init} in pod {name}_{ns}"
             f"({p['metadata']['uid']})", count=24, host=node)
-    ds = w.workload("DaemonSet", ns, "nvdp-nvidia-device-plugin", template_pod=p, status=_ds_status(1, 0))
+    ds = w.workload("DaemonSet", ns, "nvdp-nvidia-device-plugin", template_pod=p, status=ds_status(1, 1, 0))
     ds["spec"]["selector"] = {"matchLabels": {"app.kubernetes.io/name": "nvidia-device-plugin",
                                               "app.kubernetes.io/instance": "nvdp"}}
     ds["spec"]["template"]["metadata"]["labels"] = dict(p["metadata"]["labels"])
@@ -382,7 +373,7 @@ def _(w, t):
                        "conditions": [{"type": "Available", "status": "False", "reason": "MinimumReplicasUnavailable",
                                        "message": "Deployment does not have minimum availability."}]})
     w.workload("DaemonSet", ns, "nvidia-dra-driver-gpu-kubelet-plugin", template_pod=w.get_pod(ns, kp),
-               status=_ds_status(1, 1))
+               status=ds_status(1, 1, 1))
     w.target("Pod", ns, name)
 
 
