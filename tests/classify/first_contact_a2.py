@@ -14,19 +14,15 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from triage.bundle import layout
-from tests.classify.first_contact_b import KS, node_info, strip_gfd, thread_scenario
-from tests.classify.scenario_builder import checked_case_ids, read_cases, REPO, Scenario, World, write_batch
+from tests.classify.first_contact_b import KS, node_info, strip_gfd
+from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.scenario_builder import World
 from tests.classify.scenarios_real import pod_subj
-
-BATCH = REPO / "fixtures" / "first-contact" / "batch-a2"
-SCENARIOS_DIR = BATCH / "scenarios"
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fa201", "fa202", "fa204", "fa205", "fa206", "fa207", "fa208"}
@@ -79,19 +75,8 @@ def _pvc(ns: str, name: str, *, phase: str = "Pending", storage_class: str | Non
     return {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": meta, "spec": spec, "status": status}
 
 
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
+FC = ThreadBatch("batch-a2", "A2", world=A2World)
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 def _cpu_node(w, name: str, *, cpu: str = "4", memory: str = "16266364Ki", labels=None, info=None) -> dict:
@@ -472,25 +457,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    s = thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "A2")
-    fn = BUILDERS[case_id][0]
-    text = cases()[case_id]["text"]
-
-    def build(fn=fn, text=text):
-        w = A2World(case_id)
-        fn(w, text)
-        return w
-
-    return dataclasses.replace(s, build=build)
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

@@ -18,35 +18,18 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tests.classify.first_contact_b import (KS, host_node, no_gpu_resource, plugin_ds, plugin_pod, remove_stack_pod,
-                                            set_image, strip_gfd, thread_scenario)
+                                            set_image, strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import TOLERATE_GPU, eks_labels
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1, World,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1, World
 from tests.classify.scenarios_real import node_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-b2"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-b2", "B2")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle): all of them
 TEXT_NOT_IN_BUNDLE = {"fb201", "fb202", "fb203", "fb204", "fb205"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 # ---- world helpers (batch B2) ----------------------------------------------------------------
@@ -231,16 +214,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "B2")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

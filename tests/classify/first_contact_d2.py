@@ -16,46 +16,20 @@ images) are filled in plausibly; each scenario's README says which parts of the 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tests.classify.first_contact_b import (KS, drop_logs, host_node, no_gpu_resource, node_info, plugin_ds,
-                                            plugin_pod, set_image, stack_pod, strip_gfd, thread_scenario)
+                                            plugin_pod, set_image, stack_pod, strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import no_sandbox
 from tests.classify.first_contact_h import start_error
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T1,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T1
 from tests.classify.scenarios_real import crashing, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-d2"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-d2", "D2")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 TOLERATE_GPU = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 # cases whose text (or a prose part of it) is not placed in the bundle verbatim
 TEXT_NOT_IN_BUNDLE = {"fd203", "fd204", "fd205"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
-
-
-def ds_status(desired: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": desired, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": desired, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if ready < desired:
-        st["numberUnavailable"] = desired - ready
-    return st
 
 
 # ---- runtime handler / RuntimeClass ----------------------------------------------------------
@@ -84,7 +58,7 @@ def _(w, t):
                 owner=("DaemonSet", "nvsentinel-metadata-collector"), tolerations=TOLERATE_GPU,
                 node_selector={"nvidia.com/gpu.present": "true"}, cpu="100m", memory="128Mi")
     no_sandbox(pod)
-    w.workload("DaemonSet", ns, "nvsentinel-metadata-collector", template_pod=pod, status=ds_status(1, 0))
+    w.workload("DaemonSet", ns, "nvsentinel-metadata-collector", template_pod=pod, status=ds_status(1, 1, 0))
     w.event(ns, "Pod", name, "FailedCreatePodSandBox", t, count=1135, host=node)
     w.target("Pod", ns, name)
 
@@ -212,16 +186,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "D2")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

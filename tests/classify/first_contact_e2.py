@@ -17,36 +17,18 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_b import no_gpu_resource, node_info, set_image, stack_pod, strip_gfd, \
-    drop_logs, thread_scenario
+from tests.classify.first_contact_b import no_gpu_resource, node_info, set_image, stack_pod, strip_gfd, drop_logs
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import eks_labels
 from tests.classify.first_contact_h import operator_blocked, rhcos
-from tests.classify.scenario_builder import checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, \
-    write_batch
+from tests.classify.scenario_builder import OPERATOR_NS, T0
 from tests.classify.scenarios_real import node_subj, stack_crash
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-e2"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-e2", "E2")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fe203", "fe205", "fe207"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 # ---- world helpers (batch E2) ------------------------------------------------------------------
@@ -275,16 +257,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "E2")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

@@ -20,35 +20,19 @@ in plausibly; each scenario's README says which parts of the world are assumed.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_b import KS, host_node, node_info, plugin_ds, plugin_pod, set_image, thread_scenario
+from tests.classify.first_contact_b import KS, host_node, node_info, plugin_ds, plugin_pod, set_image
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import TOLERATE_GPU, eks_labels
 from tests.classify.first_contact_f import waiting
 from tests.classify.first_contact_h import rhcos
-from tests.classify.scenario_builder import checked_case_ids, read_cases, REPO, Scenario, T0, T1, write_batch
+from tests.classify.scenario_builder import T0, T1
 from tests.classify.scenarios_real import crashing, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-f2"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-f2", "F2")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"ff203", "ff208"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 def _openshift_gpu_worker(w, name: str, *, gpus: int = 1, product: str = "NVIDIA-A100-SXM4-40GB",
@@ -326,16 +310,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "F2")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

@@ -15,35 +15,18 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tests.classify.first_contact_b import (KS, app_pod, block, host_node, no_gpu_resource, node_info, plugin_ds,
-                                            plugin_pod, running_pod, set_image, strip_gfd, thread_scenario)
+                                            plugin_pod, running_pod, set_image, strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_h import rhcos
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import ML, node_subj, pending_pod, pod_subj, stack_crash
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-g2"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-g2", "G2")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fg202", "fg204", "fg205"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 # ---- application layer -----------------------------------------------------------------------
@@ -228,16 +211,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "G2")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

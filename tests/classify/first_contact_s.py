@@ -16,16 +16,13 @@ never from what the tool printed; the texts and expected ids were written before
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_a import readme_scenario, GPU_TOLERATION, KS, daemonset, deploy_pod, ds_pod, info
+from tests.classify.first_contact_a import GPU_TOLERATION, KS, daemonset, deploy_pod, ds_pod, info
 from tests.classify.first_contact_c import EKS_KV, GKE_KV
+from tests.classify.first_contact_common import ReadmeBatch
 from tests.classify.first_contact_e import AKS_KV, plugin_ds
-from tests.classify.scenario_builder import T0, T1, REPO, Scenario, checked_case_ids, read_cases, write_batch
+from tests.classify.scenario_builder import T0, T1
 from tests.classify.scenarios_real import pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-s"
-SCENARIOS_DIR = BATCH / "scenarios"
 # prose (an issue's or PR's description) and output that never reaches the cluster (Cloud Logging, a kubectl
 # client's error): the bundle carries the state only
 TEXT_NOT_IN_BUNDLE = {"fs001", "fs003", "fs004", "fs005", "fs006", "fs009"}
@@ -33,19 +30,12 @@ TEXT_NOT_IN_BUNDLE = {"fs001", "fs003", "fs004", "fs005", "fs006", "fs009"}
 RENDERED = {"fs007"}
 
 
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, slug: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, slug, subject, world_note)
-        return fn
-    return deco
+FC = ReadmeBatch("batch-s", placed=[
+    (TEXT_NOT_IN_BUNDLE, "The case's text is prose (an issue's or PR's description) or output that never reaches the "
+                         "cluster (Cloud Logging, a kubectl client's error): it is NOT in the bundle, which shows only "
+                         "the state the thread describes."),
+    (RENDERED, "The case's text is a rendering (kubectl get pods rows): its values become the pods' names and phases.")])
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 def pending(w, ns: str, name: str, msg: str | None, **kw) -> dict:
@@ -464,23 +454,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    placed = ("The case's text is prose (an issue's or PR's description) or output that never reaches the cluster "
-              "(Cloud Logging, a kubectl client's error): it is NOT in the bundle, which shows only the state the "
-              "thread describes."
-              if case_id in TEXT_NOT_IN_BUNDLE else
-              "The case's text is a rendering (kubectl get pods rows): its values become the pods' names and phases."
-              if case_id in RENDERED else
-              "The case's text is placed verbatim where the thread says it appeared.")
-    return readme_scenario("batch-s", case_id, BUILDERS[case_id], cases()[case_id], placed)
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

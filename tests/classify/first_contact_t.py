@@ -16,19 +16,15 @@ ids were written before any rule change for them.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_a import readme_scenario, GPU_TOLERATION, KS, annotate, daemonset, deploy_pod, ds_pod, info
+from tests.classify.first_contact_a import GPU_TOLERATION, KS, annotate, daemonset, deploy_pod, ds_pod, info
 from tests.classify.first_contact_b import block, host_node, plugin_pod, set_image, stack_pod
 from tests.classify.first_contact_c import GKE_KV
+from tests.classify.first_contact_common import ReadmeBatch
 from tests.classify.first_contact_e import failed_admission, plugin_ds
 from tests.classify.first_contact_h import evicted, start_error
-from tests.classify.scenario_builder import (HEALTHY_PLUGIN_LOG, OPERATOR_NS, REPO, Scenario, T0, T1, checked_case_ids,
-                                            read_cases, write_batch)
+from tests.classify.scenario_builder import HEALTHY_PLUGIN_LOG, OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import ML, crashing, node_subj, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-t"
-SCENARIOS_DIR = BATCH / "scenarios"
 # prose (an issue title, a PR description, a reporter's sentence) that never reaches the cluster: the bundle
 # carries the state only
 TEXT_NOT_IN_BUNDLE = {"ft002", "ft005", "ft006", "ft007", "ft008"}
@@ -38,19 +34,15 @@ QUOTING_PROSE = {"ft003"}
 RENDERED = {"ft004"}
 
 
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, slug: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, slug, subject, world_note)
-        return fn
-    return deco
+FC = ReadmeBatch("batch-t", placed=[
+    (TEXT_NOT_IN_BUNDLE, "The case's text is prose (an issue title, a PR description, a reporter's sentence) that never "
+                         "reaches the cluster: it is NOT in the bundle, which shows only the state the thread describes."),
+    (QUOTING_PROSE, "The case's text is the reporter's prose quoting the kubelet's message: the prose is NOT in the "
+                    "bundle; the quoted message is, as the pod's status.message (with the kubelet's 'Pod ' prefix) and "
+                    "its kubelet event."),
+    (RENDERED, "The case's text is a rendering (kubectl describe pod Status / Reason / Message rows): its values become "
+               "the pod's status.phase, status.reason and status.message.")])
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 def admission_rejected(w, ns: str, name: str, node: str, message: str, *, reason: str = "UnexpectedAdmissionError",
@@ -413,27 +405,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    placed = ("The case's text is prose (an issue title, a PR description, a reporter's sentence) that never reaches "
-              "the cluster: it is NOT in the bundle, which shows only the state the thread describes."
-              if case_id in TEXT_NOT_IN_BUNDLE else
-              "The case's text is the reporter's prose quoting the kubelet's message: the prose is NOT in the bundle; "
-              "the quoted message is, as the pod's status.message (with the kubelet's 'Pod ' prefix) and its kubelet "
-              "event."
-              if case_id in QUOTING_PROSE else
-              "The case's text is a rendering (kubectl describe pod Status / Reason / Message rows): its values become "
-              "the pod's status.phase, status.reason and status.message."
-              if case_id in RENDERED else
-              "The case's text is placed verbatim where the thread says it appeared.")
-    return readme_scenario("batch-t", case_id, BUILDERS[case_id], cases()[case_id], placed)
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

@@ -15,53 +15,21 @@ printed; the texts and expected ids were written before any rule change for them
 
 from __future__ import annotations
 
-from functools import lru_cache
+from tests.classify.first_contact_a import GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
+from tests.classify.first_contact_common import PROSE_NOT_IN_BUNDLE, ReadmeBatch, backoff, crashloop
+from tests.classify.scenario_builder import HEALTHY_PLUGIN_LOG, T0, T1, T2
+from tests.classify.scenarios_real import pod_subj
 
-from tests.classify.first_contact_a import readme_scenario, GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
-from tests.classify.scenario_builder import (checked_case_ids, HEALTHY_PLUGIN_LOG, read_cases, REPO, Scenario, T0, T1,
-                                             T2, write_batch)
-from tests.classify.scenarios_real import crashing, pod_subj
-
-BATCH = REPO / "fixtures" / "first-contact" / "batch-u"
-SCENARIOS_DIR = BATCH / "scenarios"
 # prose (a reporter's sentence, an issue title) that never reaches the cluster: the bundle carries the state only
 TEXT_NOT_IN_BUNDLE = {"fu001", "fu004"}
 
 
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, slug: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, slug, subject, world_note)
-        return fn
-    return deco
+FC = ReadmeBatch("batch-u", placed=[(TEXT_NOT_IN_BUNDLE, PROSE_NOT_IN_BUNDLE)],
+                 world_heading="World built here (what is assumed)")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 CP_TOL = [{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists", "effect": "NoSchedule"}]
-
-
-def _crashloop(p: dict, container: str, *, restarts: int = 7, code: int = 1, reason: str = "Error",
-               message: str | None = None) -> dict:
-    """A pod whose container is in CrashLoopBackOff (Running phase, not ready)."""
-    for s in p["status"]["containerStatuses"]:
-        if s["name"] == container:
-            s.update(crashing(container, code=code, reason=reason, message=message, restarts=restarts)[container])
-            s["started"] = False
-    for c in p["status"]["conditions"]:
-        if c["type"] in ("Ready", "ContainersReady"):
-            c["status"] = "False"
-    return p
-
-
-def _backoff(w, ns: str, pod: str, container: str, host: str, count: int = 30) -> None:
-    w.event(ns, "Pod", pod, "BackOff", "Back-off restarting failed container", component="kubelet", host=host,
-            count=count, field_path=f"spec.containers{{{container}}}")
 
 
 # =============================================================================================
@@ -99,8 +67,8 @@ def _(w, t):
     pod = "nvidia-device-plugin-daemonset-drdv2"
     p = ds_pod(w, KS, ds, pod, node, containers=("nvidia-device-plugin-ctr",), image=img,
                labels={"name": "nvidia-device-plugin-ds"}, tolerations=GPU_TOLERATION)
-    _crashloop(p, "nvidia-device-plugin-ctr", restarts=8, code=1)
-    _backoff(w, KS, pod, "nvidia-device-plugin-ctr", node, count=36)
+    crashloop(p, "nvidia-device-plugin-ctr", restarts=8, code=1)
+    backoff(w, KS, pod, "nvidia-device-plugin-ctr", node, count=36)
     w.target("Pod", KS, pod)
 
 
@@ -128,9 +96,9 @@ def _(w, t):
     pod = "nvidia-device-plugin-7q2xk"
     p = ds_pod(w, ns, ds, pod, node, containers=("nvidia-device-plugin-ctr",), image=img, labels=labels,
                tolerations=GPU_TOLERATION)
-    _crashloop(p, "nvidia-device-plugin-ctr", restarts=11, code=1)
+    crashloop(p, "nvidia-device-plugin-ctr", restarts=11, code=1)
     w.log(ns, pod, "nvidia-device-plugin-ctr", t, previous=True)
-    _backoff(w, ns, pod, "nvidia-device-plugin-ctr", node, count=48)
+    backoff(w, ns, pod, "nvidia-device-plugin-ctr", node, count=48)
     w.target("Pod", ns, pod)
 
 
@@ -157,9 +125,9 @@ def _(w, t):
     pod = "intel-gpu-plugin-8sqch"
     p = ds_pod(w, KS, ds, pod, "controller-1", containers=("intel-gpu-plugin",), image=img,
                labels={"app": "intel-gpu-plugin"})
-    _crashloop(p, "intel-gpu-plugin", restarts=9, code=1)
+    crashloop(p, "intel-gpu-plugin", restarts=9, code=1)
     w.log(KS, pod, "intel-gpu-plugin", t, previous=True)
-    _backoff(w, KS, pod, "intel-gpu-plugin", "controller-1", count=40)
+    backoff(w, KS, pod, "intel-gpu-plugin", "controller-1", count=40)
     w.target("Pod", KS, pod)
 
 
@@ -204,8 +172,8 @@ def _(w, t):
     bad = "nvidia-device-plugin-daemonset-k8v2p"
     p = ds_pod(w, KS, ds, bad, cpu_node, containers=("nvidia-device-plugin-ctr",), image=img,
                labels={"name": "nvidia-device-plugin-ds"}, tolerations=GPU_TOLERATION)
-    _crashloop(p, "nvidia-device-plugin-ctr", restarts=214, code=1)
-    _backoff(w, KS, bad, "nvidia-device-plugin-ctr", cpu_node, count=1630)
+    crashloop(p, "nvidia-device-plugin-ctr", restarts=214, code=1)
+    backoff(w, KS, bad, "nvidia-device-plugin-ctr", cpu_node, count=1630)
     w.event("default", "Node", cpu_node, "NodeHasDiskPressure",
             f"Node {cpu_node} status is now: NodeHasDiskPressure", type="Normal", component="kubelet", host=cpu_node)
     w.target("Pod", KS, bad)
@@ -250,21 +218,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    placed = ("The case's text is prose (a reporter's sentence or an issue title) that never reaches the cluster: it "
-              "is NOT in the bundle, which shows only the state the thread describes."
-              if case_id in TEXT_NOT_IN_BUNDLE else
-              "The case's text is placed verbatim where the thread says it appeared.")
-    return readme_scenario("batch-u", case_id, BUILDERS[case_id], cases()[case_id], placed,
-                           world_heading="World built here (what is assumed)")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

@@ -20,50 +20,23 @@ in plausibly; each scenario's README says which parts of the world are assumed.
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from functools import lru_cache
 
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import (KS, drop_logs, host_node, no_gpu_resource, node_info, plugin_ds,
-                                            plugin_pod, remove_stack_pod, running_pod, stack_pod, strip_gfd,
-                                            thread_scenario)
+                                            plugin_pod, remove_stack_pod, running_pod, stack_pod, strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import eks_labels
 from tests.classify.first_contact_f import waiting
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import ML, crashing, node_subj, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-v"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-v", "V", world=FCWorld)
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 TOLERATE_GPU = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
-
-
 # ---- world helpers (batch V) -----------------------------------------------------------------
-
-def ds_status(desired: int, current: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": current, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": current, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if desired > ready:
-        st["numberUnavailable"] = desired - ready
-    return st
-
 
 def unready(pod: dict) -> None:
     """A pod whose node went NotReady: the node controller marks it not ready (its containers' last state stays)."""
@@ -460,24 +433,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    s = thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "V")
-    fn, c = BUILDERS[case_id][0], cases()[case_id]
-
-    def build(fn=fn, c=c, case_id=case_id):
-        w = FCWorld(case_id)        # a World that also writes the cluster version and namespaced custom resources
-        fn(w, c["text"])
-        return w
-
-    return dataclasses.replace(s, build=build)
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

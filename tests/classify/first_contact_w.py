@@ -22,32 +22,16 @@ world are assumed.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from tests.classify.first_contact_a import FCWorld, GPU_TOLERATION, daemonset, ds_pod, eks_labels
 from tests.classify.first_contact_b import (KS, block, drop_logs, host_node, no_gpu_resource, node_info, set_image,
                                             stack_pod, strip_gfd)
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, source_slug,
-                                             T0, T1, write_batch)
-from tests.classify.scenarios_real import ML, crashing, expect, node_subj
+from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
+from tests.classify.scenarios_real import ML, crashing, node_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-w"
-SCENARIOS_DIR = BATCH / "scenarios"
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
+FC = ThreadBatch("batch-w", "W", world=FCWorld)
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 # ---- helpers ---------------------------------------------------------------------------------
@@ -87,6 +71,17 @@ def cluster_policy(w: FCWorld, driver: dict, state: str) -> None:
         "spec": {"driver": driver, "toolkit": {"enabled": True}, "devicePlugin": {"enabled": True},
                  "gfd": {"enabled": True}, "operator": {"defaultRuntime": "containerd"}},
         "status": {"state": state, "namespace": OPERATOR_NS}}]
+
+
+def initializing(p: dict, init_image: str) -> None:
+    """A pod still in its init containers (images `init_image`): only PodScheduled is True."""
+    for c in p["spec"]["initContainers"]:
+        c["image"] = init_image
+    for s in p["status"]["initContainerStatuses"]:
+        s["image"] = init_image
+    for c in p["status"]["conditions"]:
+        if c["type"] != "PodScheduled":
+            c["status"] = "False"
 
 
 def unbold(t: str) -> str:
@@ -186,13 +181,7 @@ def _(w, t):
                                                   "restartCount": 0}},
                 statuses={"gpus": {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False,
                                    "restartCount": 0}})
-    for c in kp["spec"]["initContainers"]:
-        c["image"] = img
-    for s in kp["status"]["initContainerStatuses"]:
-        s["image"] = img
-    for c in kp["status"]["conditions"]:
-        if c["type"] != "PodScheduled":
-            c["status"] = "False"
+    initializing(kp, img)
     claims = []
     for i, app in enumerate(("llm-serve-0", "llm-serve-1")):
         claim = f"{app}-gpu"
@@ -356,13 +345,7 @@ def _(w, t):
                                                           "restartCount": 0}},
                statuses={"pause": {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False,
                                    "restartCount": 0}})
-    for c in p["spec"]["initContainers"]:
-        c["image"] = inst
-    for s in p["status"]["initContainerStatuses"]:
-        s["image"] = inst
-    for c in p["status"]["conditions"]:
-        if c["type"] != "PodScheduled":
-            c["status"] = "False"
+    initializing(p, inst)
     dp_img = "k8s.gcr.io/nvidia-gpu-device-plugin@sha256:0842734032018be107fa2490c98156992911e3e1f2a21e059ff0105b07dd8e9e"
     daemonset(w, KS, "nvidia-gpu-device-plugin", desired=1, containers=[("nvidia-gpu-device-plugin", dp_img)],
               tolerations=gke_tol)
@@ -506,47 +489,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def thread_scenario(case_id: str, builder: tuple, c: dict) -> Scenario:
-    """first_contact_b.thread_scenario with a world that also writes namespaced custom resources."""
-    fn, subject, note = builder
-    healthy = c["expected_status"] == "healthy"
-    root = None if healthy else c["expected"][0]
-
-    def build(fn=fn):
-        w = FCWorld(case_id)
-        fn(w, c["text"])
-        return w
-
-    exp = expect(root, subject, c["expected_status"], c["expected"])
-    exp.setdefault("accept", list(c["expected"]))
-    answer = ("Expected: healthy (a look-alike; no finding should be the root cause)." if healthy else
-              f"Expected: `{root}`; the case accepts {', '.join('`' + e + '`' for e in c['expected'])}.")
-    readme = f"""# {case_id} — first contact, batch W
-
-Source: {c['source']} (text as it appears in: {c['where']}; distribution: {c['distribution']};
-multi-signal: {'yes' if c['multi_signal'] else 'no'}). The case's text is used verbatim.
-
-World: {note}
-
-Cluster state in the thread: {c['state']}
-
-What the thread settled: {c['note']}
-
-{answer}
-"""
-    return Scenario(f"{case_id}_{source_slug(c)}", build, exp, readme, case_id=case_id, kind="first_contact")
-
-
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id])
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

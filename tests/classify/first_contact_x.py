@@ -17,34 +17,17 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod, thread_scenario
+from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import TOLERATE_GPU
 from tests.classify.first_contact_f import waiting
-from tests.classify.scenario_builder import (checked_case_ids, read_cases, REPO, Scenario, write_batch)
 from tests.classify.scenarios_real import crashing, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-x"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-x", "X")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fx002", "fx003", "fx004"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 def _info(os_image: str, kernel: str, containerd: str, kubelet: str, arch: str = "amd64") -> dict:
@@ -216,16 +199,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "X")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

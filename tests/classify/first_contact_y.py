@@ -15,36 +15,19 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tests.classify.first_contact_b import (KS, block, host_node, no_gpu_resource, plugin_ds, plugin_pod, running_pod,
-                                            strip_gfd, thread_scenario)
+                                            strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import TOLERATE_GPU
 from tests.classify.first_contact_h import rhcos
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import crashing, node_subj, pod_subj, stack_crash
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-y"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-y", "Y")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fy001", "fy002", "fy003", "fy004", "fy005", "fy007"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 def _cpu_node(w, name: str, labels: dict, info: dict, cpu: str = "8", memory: str = "32863256Ki") -> dict:
@@ -321,16 +304,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "Y")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

@@ -16,33 +16,17 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod, thread_scenario
+from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import TOLERATE_GPU
-from tests.classify.scenario_builder import checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, write_batch
+from tests.classify.scenario_builder import OPERATOR_NS
 from tests.classify.scenarios_real import node_subj, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-z1"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-z1", "Z1")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fz101", "fz103", "fz104", "fz105", "fz107"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 # ---- helpers ---------------------------------------------------------------------------------
@@ -56,15 +40,6 @@ def _cpu_node(w, name: str, labels: dict, info: dict, cpu: str = "8", memory: st
     n = w.node(name, cpu=cpu, memory=memory, labels=labels, taints=taints)
     _info(n, **info)
     return n
-
-
-def _ds_status(desired: int, current: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": current, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": current, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if desired > ready:
-        st["numberUnavailable"] = desired - ready
-    return st
 
 
 def _daemonset(w, ns: str, name: str, *, labels: dict, node_selector: dict | None, tolerations: list | None,
@@ -246,7 +221,7 @@ def _vgpu_host(w, node: str) -> dict:
             s["image"] = image
         _daemonset(w, OPERATOR_NS, app, labels={"app": app}, node_selector={f"nvidia.com/gpu.deploy.{deploy}": "true"},
                    tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}],
-                   containers=[{"name": ctr, "image": image}], status=_ds_status(1, 1, 1),
+                   containers=[{"name": ctr, "image": image}], status=ds_status(1, 1, 1),
                    priority_class="system-node-critical")
     w.pod(OPERATOR_NS, "gpu-operator-6d8f9c7b54-q2w7x", node="cpu-node-1", gpu=0, containers=("gpu-operator",),
           image="nvcr.io/nvidia/gpu-operator:v26.3.3", owner=("ReplicaSet", "gpu-operator-6d8f9c7b54"),
@@ -272,7 +247,7 @@ def _(w, t):
     _vgpu_host(w, "gpu-host-1")
     app, ctr, image = VGPU_DM
     _daemonset(w, OPERATOR_NS, app, labels={"app": app}, node_selector={"nvidia.com/gpu.deploy.vgpu-device-manager": "true"},
-               tolerations=None, containers=[{"name": ctr, "image": image}], status=_ds_status(0, 0, 0),
+               tolerations=None, containers=[{"name": ctr, "image": image}], status=ds_status(0, 0, 0),
                priority_class="system-node-critical")
     w.target("Node", None, "gpu-host-1")
 
@@ -301,7 +276,7 @@ def _(w, t):
                              "effect": "NoSchedule"}],
                containers=[{"name": "exporter", "image": "nvcr.io/nvidia/k8s/dcgm-exporter:4.8.3-4.5.0-ubuntu22.04",
                             "ports": [{"name": "metrics", "containerPort": 9400}]}],
-               status=_ds_status(0, 0, 0))
+               status=ds_status(0, 0, 0))
     w.pods.setdefault("monitoring", [])
     w.events.setdefault("monitoring", [])
     w.target("Node", None, "gpu-node-1")
@@ -335,7 +310,7 @@ def _(w, t):
             q["spec"].update({"priorityClassName": "system-node-critical", "priority": 2000001000})
     _daemonset(w, OPERATOR_NS, app, labels={"app": app}, node_selector={"nvidia.com/gpu.deploy.vgpu-device-manager": "true"},
                tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}],
-               containers=[{"name": ctr, "image": image}], status=_ds_status(1, 1, 1),
+               containers=[{"name": ctr, "image": image}], status=ds_status(1, 1, 1),
                priority_class="system-node-critical")
     w.log(OPERATOR_NS, p["metadata"]["name"], ctr,
           'time="2026-11-29T14:01:12Z" level=info msg="Updating to vGPU config: default"\n'
@@ -393,16 +368,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "Z1")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

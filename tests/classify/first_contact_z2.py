@@ -19,37 +19,21 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_b import KS, host_node, no_gpu_resource, plugin_ds, plugin_pod, strip_gfd, thread_scenario
+from tests.classify.first_contact_b import KS, host_node, no_gpu_resource, plugin_ds, plugin_pod, strip_gfd
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import TOLERATE_GPU, eks_labels
 from tests.classify.first_contact_f import waiting
-from tests.classify.scenario_builder import (checked_case_ids, read_cases, REPO, Scenario, T0, T1, World, write_batch)
+from tests.classify.scenario_builder import T0, T1, World
 from tests.classify.scenarios_real import node_subj, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-z2"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-z2", "Z2")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 V15 = "nvcr.io/nvidia/cuda:11.2.0-base-ubi8"                        # GPU Operator 1.5 validation init image
 V18 = "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v1.8.0"   # GPU Operator 1.8 validator image
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fz201", "fz202", "fz203", "fz204", "fz205", "fz206", "fz207", "fz208"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 # ---- world helpers (batch Z2) ----------------------------------------------------------------
@@ -368,16 +352,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "Z2")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

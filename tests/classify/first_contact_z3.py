@@ -12,32 +12,18 @@ from what the tool printed; the texts and expected ids were written before any r
 
 from __future__ import annotations
 
-from functools import lru_cache
+from tests.classify.first_contact_a import GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
+from tests.classify.first_contact_common import PROSE_NOT_IN_BUNDLE, ReadmeBatch, backoff, crashloop
+from tests.classify.scenario_builder import HEALTHY_PLUGIN_LOG
+from tests.classify.scenarios_real import node_subj, pod_subj
 
-from tests.classify.first_contact_a import readme_scenario, GPU_TOLERATION, KS, daemonset, ds_pod, eks_labels, info
-from tests.classify.scenario_builder import (checked_case_ids, HEALTHY_PLUGIN_LOG, read_cases, REPO, Scenario,
-                                             write_batch)
-from tests.classify.scenarios_real import crashing, node_subj, pod_subj
-
-BATCH = REPO / "fixtures" / "first-contact" / "batch-z3"
-SCENARIOS_DIR = BATCH / "scenarios"
 # prose (a reporter's sentence, an issue title) that never reaches the cluster: the bundle carries the state only
 TEXT_NOT_IN_BUNDLE = {"fz301", "fz302", "fz303", "fz304", "fz305", "fz307", "fz308", "fz310"}
 
 
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, slug: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, slug, subject, world_note)
-        return fn
-    return deco
+FC = ReadmeBatch("batch-z3", placed=[(TEXT_NOT_IN_BUNDLE, PROSE_NOT_IN_BUNDLE)],
+                 world_heading="World built here (what is assumed)")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 MASTER_TAINT = [{"key": "node-role.kubernetes.io/master", "effect": "NoSchedule"}]
@@ -63,23 +49,6 @@ def nvdp(w, nodes: list[tuple[str, str]], image: str, *, ns: str = KS, ds: str =
             p["spec"]["containers"][0]["args"] = list(args)
         if logs and pod in logs:
             w.log(ns, pod, "nvidia-device-plugin-ctr", logs[pod])
-
-
-def crashloop(p: dict, container: str, *, restarts: int = 7, code: int = 1, reason: str = "Error") -> dict:
-    """A pod whose container is in CrashLoopBackOff (Running phase, not ready)."""
-    for st in p["status"]["containerStatuses"]:
-        if st["name"] == container:
-            st.update(crashing(container, code=code, reason=reason, restarts=restarts)[container])
-            st["started"] = False
-    for c in p["status"]["conditions"]:
-        if c["type"] in ("Ready", "ContainersReady"):
-            c["status"] = "False"
-    return p
-
-
-def backoff(w, ns: str, pod: str, container: str, host: str, count: int = 30) -> None:
-    w.event(ns, "Pod", pod, "BackOff", "Back-off restarting failed container", component="kubelet", host=host,
-            count=count, field_path=f"spec.containers{{{container}}}")
 
 
 def dra_plugin(w, ns: str, ds: str, pod: str, node: str, image: str, containers=("gpus",), ready: int = 1) -> dict:
@@ -348,21 +317,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    placed = ("The case's text is prose (a reporter's sentence or an issue title) that never reaches the cluster: it "
-              "is NOT in the bundle, which shows only the state the thread describes."
-              if case_id in TEXT_NOT_IN_BUNDLE else
-              "The case's text is placed verbatim where the thread says it appeared.")
-    return readme_scenario("batch-z3", case_id, BUILDERS[case_id], cases()[case_id], placed,
-                           world_heading="World built here (what is assumed)")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

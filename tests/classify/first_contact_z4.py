@@ -16,37 +16,20 @@ models and counts, image tags) are filled in plausibly; each scenario's README s
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tests.classify.first_contact_b import (KS, block, drop_logs, host_node, init_crashloop, no_gpu_resource,
                                             plugin_ds, plugin_pod, remove_stack_pod, running_pod, set_image,
-                                            stack_crash, stack_pod, strip_gfd, thread_scenario)
+                                            stack_crash, stack_pod, strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch, ds_status
 from tests.classify.first_contact_d import TOLERATE_GPU
 from tests.classify.first_contact_h import start_error
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import crashing, node_subj, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-z4"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-z4", "Z4")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is not placed in the bundle (prose, or the look-alike's host-journal lines)
 TEXT_NOT_IN_BUNDLE = {"fz401", "fz402", "fz403", "fz404", "fz405", "fz406", "fz407", "fz408", "fz409", "fz410"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 def _info(os_image: str, kernel: str, runtime: str, kubelet: str) -> dict:
@@ -56,15 +39,6 @@ def _info(os_image: str, kernel: str, runtime: str, kubelet: str) -> dict:
 
 def _smi_l(n: int, model: str, uuids: list[str]) -> str:
     return "".join(f"GPU {i}: {model} (UUID: {uuids[i]})\n" for i in range(n))
-
-
-def _ds_status(desired: int, ready: int) -> dict:
-    st = {"desiredNumberScheduled": desired, "currentNumberScheduled": desired, "numberReady": ready,
-          "numberAvailable": ready, "updatedNumberScheduled": desired, "numberMisscheduled": 0,
-          "observedGeneration": 1}
-    if desired > ready:
-        st["numberUnavailable"] = desired - ready
-    return st
 
 
 # ---- RuntimeClass ------------------------------------------------------------------------------
@@ -166,7 +140,7 @@ def _(w, t):
             field_path=f"spec.initContainers{{{init}}}")
     w.event(ns, "Pod", name, "BackOff", f"Back-off restarting failed container {init} in pod {name}_{ns}"
             f"({p['metadata']['uid']})", count=24, host=node)
-    ds = w.workload("DaemonSet", ns, "nvdp-nvidia-device-plugin", template_pod=p, status=_ds_status(1, 0))
+    ds = w.workload("DaemonSet", ns, "nvdp-nvidia-device-plugin", template_pod=p, status=ds_status(1, 1, 0))
     ds["spec"]["selector"] = {"matchLabels": {"app.kubernetes.io/name": "nvidia-device-plugin",
                                               "app.kubernetes.io/instance": "nvdp"}}
     ds["spec"]["template"]["metadata"]["labels"] = dict(p["metadata"]["labels"])
@@ -399,22 +373,13 @@ def _(w, t):
                        "conditions": [{"type": "Available", "status": "False", "reason": "MinimumReplicasUnavailable",
                                        "message": "Deployment does not have minimum availability."}]})
     w.workload("DaemonSet", ns, "nvidia-dra-driver-gpu-kubelet-plugin", template_pod=w.get_pod(ns, kp),
-               status=_ds_status(1, 1))
+               status=ds_status(1, 1, 1))
     w.target("Pod", ns, name)
 
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "Z4")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

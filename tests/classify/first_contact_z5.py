@@ -21,33 +21,16 @@ world are assumed.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import (KS, drop_logs, host_node, init_crashloop, no_gpu_resource, node_info,
                                             plugin_ds, plugin_pod, remove_stack_pod, set_image, stack_pod, strip_gfd)
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_w import cluster_policy, crash_driver, operands_wait
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, source_slug,
-                                             write_batch)
-from tests.classify.scenarios_real import crashing, expect, node_subj
+from tests.classify.scenario_builder import OPERATOR_NS
+from tests.classify.scenarios_real import crashing, node_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-z5"
-SCENARIOS_DIR = BATCH / "scenarios"
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
+FC = ThreadBatch("batch-z5", "Z5", world=FCWorld)
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 
 # ---- helpers ---------------------------------------------------------------------------------
@@ -376,48 +359,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def thread_scenario(case_id: str, builder: tuple, c: dict) -> Scenario:
-    """first_contact_w.thread_scenario for this batch (a world that also writes the cluster version and
-    namespaced custom resources)."""
-    fn, subject, note = builder
-    healthy = c["expected_status"] == "healthy"
-    root = None if healthy else c["expected"][0]
-
-    def build(fn=fn):
-        w = FCWorld(case_id)
-        fn(w, c["text"])
-        return w
-
-    exp = expect(root, subject, c["expected_status"], c["expected"])
-    exp.setdefault("accept", list(c["expected"]))
-    answer = ("Expected: healthy (a look-alike; no finding should be the root cause)." if healthy else
-              f"Expected: `{root}`; the case accepts {', '.join('`' + e + '`' for e in c['expected'])}.")
-    readme = f"""# {case_id} — first contact, batch Z5
-
-Source: {c['source']} (text as it appears in: {c['where']}; distribution: {c['distribution']};
-multi-signal: {'yes' if c['multi_signal'] else 'no'}). The case's text is used verbatim.
-
-World: {note}
-
-Cluster state in the thread: {c['state']}
-
-What the thread settled: {c['note']}
-
-{answer}
-"""
-    return Scenario(f"{case_id}_{source_slug(c)}", build, exp, readme, case_id=case_id, kind="first_contact")
-
-
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id])
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":

@@ -15,35 +15,17 @@ in plausibly; each scenario's README says which parts of the world are assumed.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from tests.classify.first_contact_b import (KS, driver_log, host_node, node_info, plugin_ds, plugin_pod, set_image, stack_pod,
-                                            thread_scenario)
+from tests.classify.first_contact_b import (KS, driver_log, host_node, node_info, plugin_ds, plugin_pod, set_image, stack_pod)
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.first_contact_d import TOLERATE_GPU
-from tests.classify.scenario_builder import (checked_case_ids, OPERATOR_NS, read_cases, REPO, Scenario, T0, T1,
-                                             write_batch)
+from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import crashing, init_stuck, pod_subj
 
-BATCH = REPO / "fixtures" / "first-contact" / "batch-z6"
-SCENARIOS_DIR = BATCH / "scenarios"
+FC = ThreadBatch("batch-z6", "Z6")
+BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fz601", "fz604", "fz605", "fz606"}
-
-
-@lru_cache(maxsize=1)
-def cases() -> dict[str, dict]:
-    return read_cases(BATCH / "cases.jsonl")
-
-
-BUILDERS: dict[str, tuple] = {}
-
-
-def case(case_id: str, subject: dict, world_note: str):
-    def deco(fn):
-        BUILDERS[case_id] = (fn, subject, world_note)
-        return fn
-    return deco
 
 
 UBUNTU_2204 = {"osImage": "Ubuntu 22.04.3 LTS", "kernelVersion": "5.15.0-91-generic",
@@ -363,16 +345,7 @@ def _(w, t):
 
 # ---- assembling ------------------------------------------------------------------------------
 
-def _scenario(case_id: str) -> Scenario:
-    return thread_scenario(case_id, BUILDERS[case_id], cases()[case_id], "Z6")
-
-
-def all_scenarios() -> list[Scenario]:
-    return [_scenario(cid) for cid in checked_case_ids(cases(), BUILDERS)]
-
-
-def main() -> None:
-    write_batch(all_scenarios(), SCENARIOS_DIR)
+all_scenarios, main = FC.all_scenarios, FC.main
 
 
 if __name__ == "__main__":
