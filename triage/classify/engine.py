@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from triage.bundle import layout
-from triage.bundle.objects.gpu_resource import raw_gpu_intent, raw_mentions_gpu, raw_names_gpu_resource
+from triage.bundle.objects.gpu_resource import raw_gpu_intent, raw_mentions_gpu
 from triage.bundle.objects.pod import Pod
 from triage.bundle.views import Bundle
 from triage.classify import explain, verdict
@@ -358,14 +358,8 @@ def _owner_asks_gpu(ctx: Context, pod: Pod) -> bool:
     # the operators' own labels name the object too (KubeRay utils RayClusterLabelKey, the training
     # operator's JobNameLabel) when a bundle's pod lacks its ownerReferences
     names |= {v for k, v in pod.labels.items() if k in OWNER_LABELS and isinstance(v, str)}
-    if not names:
-        return False
-    for name in ctx.bundle.custom_resource_names():
-        for obj in ctx.bundle.custom_resources(name):
-            if obj.name in names and (obj.namespace or "") == (pod.namespace or "") \
-                    and raw_names_gpu_resource(obj.raw):
-                return True
-    return False
+    ns = pod.namespace or ""
+    return any((ns, n) in ctx.gpu_asking_objects for n in names)
 
 
 BUILTIN_OWNERS = frozenset({"ReplicaSet", "StatefulSet", "Job", "DaemonSet", "Deployment", "Node", "CronJob"})

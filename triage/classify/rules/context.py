@@ -198,6 +198,15 @@ class Context:
                            self.pods_collected_ns, self._stack_listed_everywhere)
 
     @cached_property
+    def gpu_asking_objects(self) -> frozenset[tuple[str, str]]:
+        """(namespace, name) of every custom-resource object in the bundle (an operator's RayCluster,
+        PyTorchJob ...) whose pod templates ask for a GPU resource: read once, for every pod whose
+        owner or operator label names one."""
+        from triage.bundle.objects.gpu_resource import raw_names_gpu_resource
+        return frozenset((obj.namespace or "", obj.name) for name in self.bundle.custom_resource_names()
+                         for obj in self.bundle.custom_resources(name) if raw_names_gpu_resource(obj.raw))
+
+    @cached_property
     def _stack_listed_everywhere(self) -> bool:
         """The collector listed the GPU stack's DaemonSets in every namespace and got an answer
         (its `gpu-stack` run is ok and no errors file names that list): what the list lacks, the

@@ -7,7 +7,7 @@ from __future__ import annotations
 from triage.classify.rules.base import node_subject, pod_subject, privileged, rule, visible_devices_by_hand
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
-from triage.classify.rules.patterns import LogPattern, apply_patterns
+from triage.classify.rules.patterns import LogPattern, apply_patterns, scan
 from triage.evidence.cuda_compat import gfd_cuda_version, gfd_driver_version
 
 P = LogPattern
@@ -344,13 +344,10 @@ def _smi_missing(ctx, pod, out):
     binary with the driver (capability `utility`), so the container was started without it."""
     if out.exit_code not in (126, 127, None) or not any(c.gpu_resources() for c in pod.containers):
         return None
-    from triage.evidence.log_scan import scan_log
     for stream in (out.stderr, out.stdout):
-        if stream is None or not stream.mentions("nvidia-smi"):
-            continue
-        for i, line in enumerate(stream.lines, 1):
-            if any(f.kind.value == "nvidia_smi_not_found" for f in scan_log(line)):
-                return ctx.cite_line(stream, i, line)
+        fact = next((f for f in scan(ctx, stream) if f.kind.value == "nvidia_smi_not_found"), None)
+        if fact is not None:
+            return ctx.cite_line(stream, fact.line, fact.excerpt)
     return None
 
 
