@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -105,10 +106,53 @@ def first_contact(argv_json: str | None) -> int:
         print(f"\nbatches A+B first run (commit {first['commit']}): {first['summary']}")
     today = _summary(rows)
     print(f"today, every batch: {today}")
+    _by_text_kind(batches)
     if argv_json:
         tot = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("right", "wrong", "inconclusive")}
         Path(argv_json).write_text(json.dumps({"summary": today, "totals": tot, "cases": rows}, indent=1) + "\n")
     return 0
+
+
+def _prose_ids() -> set[str]:
+    """Ids of the "prose cases": a settled thread that quotes no log, whose text is the thread's
+    own words and whose bundle carries only the state it describes (their notes say so)."""
+    ids = set()
+    for cases in FIRST_CONTACT.glob("batch-*/cases.jsonl"):
+        for line in cases.read_text().splitlines():
+            case = json.loads(line)
+            if "prose case" in case.get("note", "").lower():
+                ids.add(case["id"])
+    return ids
+
+
+def _by_text_kind(batches: dict[Path, list[dict]]) -> None:
+    """Each design's first runs and today's answers, split into cases quoting the failure's text
+    verbatim and prose cases: where the misses go."""
+    prose = _prose_ids()
+    first: dict[str, list[dict]] = defaultdict(list)
+    for batch in batches:
+        own = batch / "first-run.json"
+        if own.exists():
+            frozen = json.loads(own.read_text())
+            first[frozen["commit"]].extend(frozen["cases"])
+    print("\nfirst runs by design commit (oldest first), verbatim text vs prose case:")
+    for commit, cases in sorted(first.items(), key=lambda kv: _commit_time(kv[0])):
+        for kind, mine in _split(cases, prose):
+            print(f"  {commit} {kind:<8} {_summary(mine)}")
+    for kind, mine in _split([r for rows in batches.values() for r in rows], prose):
+        print(f"  today   {kind:<8} {_summary(mine)}")
+
+
+def _commit_time(commit: str) -> int:
+    out = subprocess.run(["git", "-C", str(REPO), "show", "-s", "--format=%ct", commit],
+                         capture_output=True, text=True)
+    return int(out.stdout.strip() or 0) if out.returncode == 0 else 0
+
+
+def _split(rows: list[dict], prose: set[str]) -> list[tuple[str, list[dict]]]:
+    out = [("verbatim", [r for r in rows if r["case"].split("_")[0] not in prose]),
+           ("prose", [r for r in rows if r["case"].split("_")[0] in prose])]
+    return [(kind, mine) for kind, mine in out if mine]
 
 
 def _summary(rows: list[dict]) -> str:
