@@ -24,7 +24,7 @@ FC = ThreadBatch("batch-b3", "B3", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"fb301", "fb302", "fb303", "fb304"}
+TEXT_NOT_IN_BUNDLE = {"fb301", "fb302", "fb303", "fb304", "fb305"}
 
 
 def _pending(w, ns: str, name: str, msg: str, *, image: str, owner=None, count: int = 12, **kw) -> dict:
@@ -176,6 +176,61 @@ def _(w, t):
     _pending(w, "default", "gpu-test-limit", msg, image=image, container="cuda", runtime_class="nvidia", env=env,
              cpu="100m", memory="256Mi", count=14)
     w.target("Pod", "default", "gpu-test-limit")
+
+
+# ---- healthy look-alikes ---------------------------------------------------------------------
+
+_PAI_INFO = {"osImage": "Ubuntu 18.04.5 LTS", "kernelVersion": "4.15.0-128-generic",
+             "containerRuntimeVersion": "docker://19.3.13", "kubeletVersion": "v1.15.11",
+             "kubeProxyVersion": "v1.15.11"}
+_PAI_PLUGIN_LOG = ("2020/12/30 08:12:41 Loading NVML\n2020/12/30 08:12:41 Fetching devices.\n"
+                   "2020/12/30 08:12:41 Starting FS watcher.\n2020/12/30 08:12:41 Starting OS watcher.\n"
+                   "2020/12/30 08:12:41 Starting to serve on /var/lib/kubelet/device-plugins/nvidia.sock\n"
+                   "2020/12/30 08:12:41 Registered device plugin with Kubelet\n")
+
+
+@case("fb305", node_subj("pai-worker-1"),
+      "OpenPAI v1.4.1 cluster on Kubernetes v1.15.11 (deployed by OpenPAI's kubespray-based installer; Docker, "
+      "Ubuntu 18.04; version strings assumed for December 2020): a master `pai-master` (no GPU) and two GPU workers "
+      "`pai-worker-1` and `pai-worker-2` with 4 GPUs each (GeForce GTX 1080 Ti assumed; the thread gives no count or "
+      "model), both Ready and advertising nvidia.com/gpu 4 in capacity and allocatable. The NVIDIA device plugin "
+      "DaemonSet (nvidia/k8s-device-plugin:1.0.0-beta4, its usual startup log) runs in kube-system on both workers; "
+      "OpenPAI's job-exporter DaemonSet (hostNetwork, port 9102) and its prometheus and alert-manager pods run in "
+      "the default namespace. The NodeGpuCountChanged alert that carries the text lives in Prometheus/Alertmanager "
+      "and OpenPAI's web portal, which a collector does not store; layout.yaml is a deployment file, not a cluster "
+      "object. The text is not placed in the bundle.")
+def _(w, t):
+    w.git_version = "v1.15.11"
+    m = w.node("pai-master", cpu="8", memory="32779132Ki",
+               labels={"node-role.kubernetes.io/master": "", "pai-master": "true"},
+               taints=({"key": "node-role.kubernetes.io/master", "effect": "NoSchedule"},))
+    node_info(m, **_PAI_INFO)
+    plugins, exporters = [], []
+    for i, node in enumerate(("pai-worker-1", "pai-worker-2")):
+        host_node(w, node, gpus=4, labels={"pai-worker": "true"}, info=_PAI_INFO)
+        n = w.get_node(node)
+        for res in ("capacity", "allocatable"):
+            n["status"][res].update({"cpu": "32", "memory": "131924356Ki"})
+        plugins.append(plugin_pod(w, node, f"nvidia-device-plugin-daemonset-{('k2x7p', 'v9m4d')[i]}",
+                                  image="nvidia/k8s-device-plugin:1.0.0-beta4", log=_PAI_PLUGIN_LOG))
+        name = f"job-exporter-{('b6q2n', 'r8t5w')[i]}"
+        p = w.pod("default", name, node=node, gpu=0, containers=("job-exporter",),
+                  image="openpai/job-exporter:v1.4.1", labels={"app": "job-exporter"},
+                  owner=("DaemonSet", "job-exporter"), cpu="100m", memory="512Mi",
+                  extra_spec={"hostNetwork": True})
+        exporters.append(p)
+    plugin_ds(w, KS, plugins)
+    wl = w.workload("DaemonSet", "default", "job-exporter", template_pod=exporters[0],
+                    status={"desiredNumberScheduled": 2, "currentNumberScheduled": 2, "numberReady": 2,
+                            "numberAvailable": 2, "updatedNumberScheduled": 2, "numberMisscheduled": 0,
+                            "observedGeneration": 1})
+    wl["spec"]["template"]["spec"]["nodeSelector"] = {"pai-worker": "true"}
+    for app, image in (("prometheus", "prom/prometheus:v2.18.2"), ("alert-manager", "prom/alertmanager:v0.20.0")):
+        w.pod("default", f"{app}-deployment-7c9f5b8d6-{'xk2lp' if app == 'prometheus' else 'm4q9z'}",
+              node="pai-master", gpu=0, containers=(app,), image=image, labels={"app": app},
+              owner=("ReplicaSet", f"{app}-deployment-7c9f5b8d6"), cpu="200m", memory="1Gi",
+              tolerations=[{"key": "node-role.kubernetes.io/master", "operator": "Exists", "effect": "NoSchedule"}])
+    w.target("Node", None, "pai-worker-1")
 
 
 # ---- assembling ------------------------------------------------------------------------------
