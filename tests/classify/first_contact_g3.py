@@ -211,7 +211,7 @@ def _(w, t):
       "EKS 1.10 cluster (October 2018) with one worker from the EKS-optimized GPU AMI (p3.2xlarge assumed: one "
       "Tesla V100; Amazon Linux 2 with the host NVIDIA driver and nvidia-docker2, Docker runtime; kernel, Docker and "
       "kubelet strings assumed) and the NVIDIA device plugin 1.10 DaemonSet in kube-system advertising "
-      "nvidia.com/gpu 1; the user guide's test pod `nvidia-smi` (image nvidia/cuda:latest, args nvidia-smi, one GPU, "
+      "nvidia.com/gpu 1 (its healthy 2018-style log lines illustrative); the user guide's test pod `nvidia-smi` (image nvidia/cuda:latest, args nvidia-smi, one GPU, "
       "restartPolicy OnFailure) cannot start: its last termination (ContainerCannotRun, exit 128) carries the text "
       "as message and the kubelet Failed event (x6) is the text; the container is in back-off.")
 def _(w, t):
@@ -304,8 +304,8 @@ def _(w, t):
       "2020) with one GPU node (one Tesla T4 assumed) and a CPU node; GPU Operator 1.3.0 (operand namespace modelled "
       "as the builder's `gpu-operator`): driver, toolkit, device plugin, GFD and validator Running, the node "
       "advertising nvidia.com/gpu 1 and carrying the NFD `pci-10de` label but none of GFD's labels; the chart's NFD "
-      "master Deployment (args without --extra-label-ns) on the CPU node logs the text, and the NFD worker runs on "
-      "both nodes.")
+      "master Deployment (args without --extra-label-ns) on the CPU node logs the text after three start-up lines "
+      "(illustrative), and the NFD worker runs on both nodes.")
 def _(w, t):
     info = {"osImage": "Ubuntu 18.04.5 LTS", "kernelVersion": "4.15.0-124-generic",
             "containerRuntimeVersion": "docker://19.3.13", "kubeletVersion": "v1.19.4", "kubeProxyVersion": "v1.19.4"}
