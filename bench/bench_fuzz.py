@@ -62,6 +62,7 @@ def _lines(fn, *rest):
 # that is not importable (not in this tree yet) is skipped, and the registry test sees no
 # file for it either.
 SPECS: tuple[tuple[str, str, Callable | None], ...] = (
+    ("triage.evidence.stack_state", "bottlerocket_variant", None),
     ("triage.evidence.nvidia_smi_tools", "parse_version", None),
     ("triage.evidence.nvidia_smi_tools", "parse_monitor", None),
     ("triage.evidence.nvidia_smi_tools", "parse_topology", None),

@@ -82,6 +82,15 @@ EXTRA_PARAMS = {
     "operator_pod": "the GPU Operator's own pod, when it created no operand for the node",
     "policy_verdict": "the scheduler's queue or quota said no (a cause, not a symptom of the nodes)",
     "visible": "how many GPUs nvidia-smi in the container lists (more than the pod was allocated)",
+    "load": "how the kernel module load failed: `refused` (EACCES / EPERM: a security policy or lockdown), "
+            "`abi` (built for another kernel), `unexplained` (the installer's line names no errno)",
+    "load_module": "the kernel module whose load failed (nvidia, nvidia_uvm ...)",
+    "load_error": "the errno text the module load failed with (Permission denied, Invalid argument ...)",
+    "device_list_path": "the path the NVIDIA hook took for a device name (the device plugin's volume-mounts list)",
+    "missing_capability": "the NVIDIA driver capability the container lacks for what its log says it does (video)",
+    "capabilities": "the container's NVIDIA_DRIVER_CAPABILITIES (or the runtime's default when unset)",
+    "capabilities_source": "where the capabilities were read: env in the container, or the pod spec",
+    "codec": "the video codec or library the container's log says is unavailable",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

@@ -22,7 +22,7 @@ NOT_RIGHT = {
     "fa024": "inconclusive", "fb013": "inconclusive", "fb016": "inconclusive", "fb028": "inconclusive",
     "fc009": "inconclusive", "ff006": "wrong", "ff018": "inconclusive", "fg001": "wrong", "fg007": "wrong",
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
-    "fi008": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
+    "fi008": "inconclusive", "fk003": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
     "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive", "fn005": "inconclusive",
     "fn006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive", "fp005": "inconclusive",
     "fp007": "inconclusive", "fq001": "wrong", "fq006": "inconclusive",
@@ -42,10 +42,9 @@ NOT_RIGHT = {
     "fc206": "inconclusive", "fc209": "inconclusive", "fd202": "wrong", "ff203": "inconclusive",
     "ff207": "inconclusive", "ff208": "inconclusive", "fg202": "inconclusive", "fg204": "inconclusive",
     # batches A3-G3, their first run (09e5c50) and the fixes since
-    "fa301": "inconclusive", "fb301": "inconclusive", "fb302": "inconclusive", "fb303": "inconclusive",
-    "fb304": "inconclusive", "fc304": "wrong", "fc306": "wrong", "fc309": "wrong", "fd301": "wrong",
-    "fd303": "wrong", "fd304": "wrong", "fd306": "wrong", "fe302": "wrong", "fe303": "wrong",
-    "ff301": "inconclusive", "ff303": "inconclusive", "fg304": "inconclusive", "fg307": "wrong",
+    "fa301": "inconclusive", "fb301": "inconclusive", "fb302": "inconclusive", "fb304": "inconclusive",
+    "fc304": "wrong", "fd303": "inconclusive", "fd306": "inconclusive", "ff301": "inconclusive",
+    "ff303": "inconclusive", "fg304": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

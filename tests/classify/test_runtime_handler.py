@@ -86,23 +86,33 @@ UNKNOWN_DEVICE = ('failed to create containerd task: failed to create shim task:
                   'nvidia-container-cli: device error: GPU-3187374f-4d6c-93e6-9c79-c5567b3d9202: unknown device: unknown')
 
 
-@pytest.mark.parametrize("by_hand, expected", [(False, "plugin.stale_allocation"),
-                                               (True, "runtime.visible_devices_misconfigured")])
-def test_an_unknown_device_is_the_allocation_or_the_env_that_named_it(tmp_path, by_hand, expected):
+@pytest.mark.parametrize("by_hand, device, expected", [
+    (False, None, "plugin.stale_allocation"),
+    (True, None, "runtime.visible_devices_misconfigured"),
+    # k8s-device-plugin's volume-mounts strategy: NVIDIA_VISIBLE_DEVICES is the list's directory
+    # (deviceListAsVolumeMountsContainerPathRoot), which a hook not reading lists from mounts names
+    (False, "/var/run/nvidia-container-devices", "runtime.visible_devices_misconfigured")])
+def test_an_unknown_device_is_the_allocation_or_the_env_that_named_it(tmp_path, by_hand, device, expected):
     """The hook was handed a GPU id the driver does not know. Allocated by the device plugin (a
     GPU request, no hand-set env), the allocation outlived the device (a UUID changed across a host
-    restart); named by hand in NVIDIA_VISIBLE_DEVICES, the env is wrong."""
-    w = World(f"unknown-device-{by_hand}")
+    restart); named by hand in NVIDIA_VISIBLE_DEVICES, the env is wrong; a path is the plugin's
+    volume-mounts list the toolkit did not read: a configuration mismatch, no lost GPU."""
+    w = World(f"unknown-device-{by_hand}-{bool(device)}")
     w.gpu_node("gpu-node-1", gpus=1)
     env = [{"name": "NVIDIA_VISIBLE_DEVICES", "value": "GPU-3187374f-4d6c-93e6-9c79-c5567b3d9202"}] if by_hand else None
     w.pod(ML, "train-0", node="gpu-node-1", gpu=0 if by_hand else 1, env=env, restarts=4,
           statuses={"main": {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 1m20s"}},
                              "lastState": {"terminated": {"exitCode": 128, "reason": "StartError",
-                                                          "message": UNKNOWN_DEVICE}},
+                                                          "message": UNKNOWN_DEVICE.replace(
+                                                              "GPU-3187374f-4d6c-93e6-9c79-c5567b3d9202",
+                                                              device or "GPU-3187374f-4d6c-93e6-9c79-c5567b3d9202")}},
                              "ready": False, "restartCount": 4}})
     w.target("Pod", ML, "train-0")
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == expected, [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"]["params"].get("device_list_path") == device
+    if device:
+        assert device in doc["root_cause"]["title"] and "by hand" not in doc["root_cause"]["title"]
 
 
 SANDBOX_NO_RUNTIME = ("Failed to create pod sandbox: rpc error: code = Unknown desc = failed to create containerd task: "

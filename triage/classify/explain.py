@@ -118,6 +118,10 @@ def finding_explains(cause: Finding, symptom: Finding) -> bool:
 # findings that say the sources disagree, not that anything failed: a layer-wide pattern
 # ("driver.") never lets them account for a failure (they explain only what names them)
 NO_FAILURE = frozenset({"driver.version_inconsistent"})
+# a labeller's failure (GFD, NFD, a vendor's node labeller) leaves the node's labels wrong and
+# nothing else: it explains the symptoms that name it (a selector, a model label), never through a
+# layer-wide pattern a node that advertises no GPU or a crash (labels do not make the resource)
+LABELS_ONLY = frozenset({"plugin.gfd_error"})
 
 
 def can_explain(cause: str, symptom: str) -> bool:
@@ -125,7 +129,8 @@ def can_explain(cause: str, symptom: str) -> bool:
     if cause == symptom:
         return False
     for pattern in EXPLAINED_BY.get(symptom, ()):
-        if pattern.endswith(".") and cause.startswith(pattern) and cause not in NO_FAILURE or cause == pattern:
+        if pattern.endswith(".") and cause.startswith(pattern) and cause not in NO_FAILURE | LABELS_ONLY \
+                or cause == pattern:
             # a more specific same-layer pattern never lets a symptom explain its own cause
             return not (symptom in _direct(cause))
     return False

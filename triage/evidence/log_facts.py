@@ -84,6 +84,7 @@ class LogKind(enum.Enum):
     CONTAINER_CLI_ERROR = "container_cli_error"
     TOOLKIT_INSTALL_FAILED = "toolkit_install_failed"
     CDI_UNRESOLVABLE = "cdi_unresolvable"
+    VIDEO_CODEC_UNAVAILABLE = "video_codec_unavailable"  # NVENC / NVDEC libraries or encoders the container lacks
     NVML_UNKNOWN_ERROR = "nvml_unknown_error"
     NVML_INIT_FAILED = "nvml_init_failed"      # NVML could not start, for a reason no other kind names
     # driver

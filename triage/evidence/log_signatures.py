@@ -42,6 +42,30 @@ class Signature:
     family: str | None = None
 
 
+# finit_module's errno as modprobe / nvidia-installer print it (strerror): EACCES is a security module's
+# policy (SELinux), EPERM a kernel that refuses module loading to this caller (lockdown without a trusted
+# signature, a container without CAP_SYS_MODULE); ENOEXEC / EINVAL are a module not built for this kernel
+# (bad format, unknown or mismatched symbols). No errno (nvidia-installer's "Unable to load the kernel
+# module" line alone) says only that it did not load: the installer's own text lists four possible causes.
+_REFUSED_ERRNOS = ("Permission denied", "Operation not permitted")
+
+
+def _module_load(module: str | None, error: str | None) -> dict:
+    load = "unexplained" if error is None else "refused" if error.startswith(_REFUSED_ERRNOS) else "abi"
+    return {"module": module, "error": error, "load": load, "load_module": module, "load_error": error}
+
+
+_VIDEO_FAILED = lazy_re.compile(r"[Cc]annot|[Uu]nable|[Ff]ail|[Ee]rror|unavailable|not available|not found|No ")
+
+
+def _video_codec(m: "re.Match[str]", line: str) -> dict | None:
+    """A video codec library or encoder named on a line that says it failed (a codec list or a
+    successful probe names them too: those are no fact)."""
+    if m.group("nvenc") is None and not _VIDEO_FAILED.search(line):
+        return None
+    return {"library": m.group("library"), "codec": m.group("codec")}
+
+
 def _sig(name: str, kind: K, keywords: tuple[str, ...] | str, pattern: str, sample: str,
          build: Builder = groups, family: str | None = None) -> Signature:
     kws = (keywords,) if isinstance(keywords, str) else keywords
@@ -638,6 +662,18 @@ SIGNATURES: tuple[Signature, ...] = (
                           "step": search(r"unable to (setup runtime|install toolkit|initialize|determine runtime options"
                                          r"|start NRI plugin server|cleanup runtime)", m.group("reason")),
                           "runtime": search(r"unable to (?:configure|restart) (containerd|crio|docker)", m.group("reason"))}),
+    # the GPU's video engines from inside a container: FFmpeg's loader (nv-codec-headers
+    # include/ffnvcodec/dynlink_loader.h LOAD_LIBRARY: "Cannot load %s" for libnvcuvid.so.1 /
+    # libnvidia-encode.so.1; libavcodec/nvenc.c: "No capable devices found"), and an encoder or decoder
+    # (h264_nvenc, hevc_cuvid ...) named on a line that says it failed or is unavailable. The NVIDIA
+    # runtime mounts those libraries only with the `video` driver capability.
+    _sig("video_codec_unavailable", K.VIDEO_CODEC_UNAVAILABLE, ("libnvcuvid", "libnvidia-encode", "_nvenc", "_cuvid",
+                                                                "NVENC", "No capable devices found"),
+         r"(?P<library>libnvcuvid\.so[\d.]{0,8}|libnvidia-encode\.so[\d.]{0,8})"
+         r"|(?P<codec>\b(?:h264|hevc|av1)_nvenc|\b(?:h264|hevc|av1|vp8|vp9|mpeg[124]|mjpeg|vc1)_cuvid)\b"
+         r"|(?P<nvenc>No (?:NVENC )?capable devices found|OpenEncodeSessionEx failed)",
+         "[h264_nvenc @ 0x55d0c8a4e1c0] Cannot load libnvidia-encode.so.1",
+         lambda m, line: _video_codec(m, line)),
     _sig("cdi_unresolvable", K.CDI_UNRESOLVABLE, "unresolvable CDI",
          r"unresolvable CDI\s{1,20}de\s{0,20}vices?\s{1,20}(?P<device>[^\s:,]{1,200})",
          "failed to inject CDI devices: unresolvable CDI devices nvidia.com/gpu=all: unknown"),
@@ -729,8 +765,8 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Unable to load the kernel module '?(?P<module>[\w.-]{1,64}?)'?(?:\.(?:\s|$)|$)|Kernel module load error: (?P<error>.{1,120})"
          r"|modprobe: ERROR: could not insert '(?P<insert_module>nvidia[\w-]*)': (?P<insert_error>.{1,120})",
          "Kernel module load error: Operation not permitted",
-         lambda m, line: {"module": m.group("module") or m.group("insert_module"),
-                          "error": (m.group("error") or m.group("insert_error") or "").strip() or None}),
+         lambda m, line: _module_load(m.group("module") or m.group("insert_module"),
+                                      (m.group("error") or m.group("insert_error") or "").strip() or None)),
     _sig("driver_symbol_mismatch", K.DRIVER_SYMBOL_MISMATCH, ("Unknown symbol", "disagrees about version of symbol",
                                                              "uses GPL-only symbol"),
          r"(?P<module>[\w-]{1,64}): (?:Unknown symbol|disagrees about version of symbol) (?P<symbol>\w{1,128})"

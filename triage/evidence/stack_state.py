@@ -27,6 +27,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
+from triage import lazy_re
 from triage.bundle.objects.fields import as_tuple, dig
 from triage.bundle.objects.gpu_resource import labels_say_gpu
 from triage.bundle.objects.gpu_stack import COMPUTE_DOMAIN_LABEL, stack_role
@@ -38,8 +39,8 @@ from triage.bundle.objects.workload import Workload
 ORDER = ("nfd", "driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-manager", "validator")
 
 # The state names, worst first within "broken".
-BROKEN = ("missing", "not_created", "not_scheduled", "pending", "image_pull", "start_failed", "crash_loop", "failed",
-          "init_stuck", "not_ready")
+BROKEN = ("missing", "not_in_image", "not_created", "not_scheduled", "pending", "image_pull", "start_failed",
+          "crash_loop", "failed", "init_stuck", "not_ready")
 FINE = ("running", "completed", "host", "os")
 # neither: a container that runs on a NotReady node, not ready with no restart: the kubelet that
 # would report its readiness is what is down (the node's finding), so the component is not judged
@@ -198,6 +199,21 @@ def _expr(node: Node, e) -> bool:
             "DoesNotExist": have is None}.get(op, True)
 
 
+_BOTTLEROCKET = lazy_re.compile(r"^Bottlerocket OS [\w.+-]{1,40} \(([\w.-]{1,60})\)$")
+
+
+def bottlerocket_variant(os_image: str) -> str | None:
+    """The variant in Bottlerocket's osImage (its os-release PRETTY_NAME, `Bottlerocket OS <version>
+    (<variant>)`): the NVIDIA kernel driver and device plugin ship only in the `-nvidia` variants
+    (aws-k8s-1.28-nvidia), so a GPU node booted from any other has no driver to load.
+
+        >>> bottlerocket_variant("Bottlerocket OS 1.2.1 (aws-k8s-1.21)"), bottlerocket_variant("Ubuntu 22.04.4 LTS")
+        ('aws-k8s-1.21', None)
+    """
+    m = _BOTTLEROCKET.match(os_image.strip()[:120])
+    return m.group(1) if m else None
+
+
 def has_gpu_hardware(node: Node) -> bool:
     """The node has NVIDIA GPUs by its own account: a GPU resource in capacity, or the labels
     NFD (`pci-10de.present`) and GFD / the operator (`nvidia.com/gpu.present`, `.product`,
@@ -318,7 +334,10 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 # a taint it does not tolerate keeps its pod away, so that stage never runs there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
         roles = {c.role for c in comps}
-        if "device-plugin" not in roles and "dra-plugin" not in roles and "bottlerocket" in node.os_image.lower():
+        variant = bottlerocket_variant(node.os_image)
+        if variant and "nvidia" not in variant and "driver" not in roles and has_gpu_hardware(node):
+            comps.append(ComponentState(node.name, "driver", "not_in_image", reason=node.os_image))
+        elif "device-plugin" not in roles and "dra-plugin" not in roles and "bottlerocket" in node.os_image.lower():
             comps.append(ComponentState(node.name, "device-plugin", "os", reason=node.os_image))
         elif "device-plugin" not in roles and "dra-plugin" not in roles and operator is not None \
                 and not any(r in ("device-plugin", "dra-plugin") for r, _ in stack_ds) \

@@ -1,12 +1,14 @@
 """Rules, one module per layer (the scheduler's in two: placement, and what controllers and
-autoscalers say about pods not placed). `all_rules()` imports them all and returns the
+autoscalers say about pods not placed; the runtime's in two: start and device errors, and the driver
+capabilities a container runs with). `all_rules()` imports them all and returns the
 registry in a stable order (the output never depends on it: findings are sorted)."""
 
 from __future__ import annotations
 
 import importlib
 
-LAYER_MODULES = ("scheduler", "scheduler_controllers", "node", "plugin", "runtime", "driver", "application")
+LAYER_MODULES = ("scheduler", "scheduler_controllers", "node", "plugin", "runtime", "runtime_capabilities", "driver",
+                 "application")
 # modules of one cross-source check each (their rules name their layer)
 CHECK_MODULES = ("driver_versions",)
 

@@ -9,6 +9,7 @@ import functools
 from triage.bundle import layout
 from triage.bundle.objects.gpu_resource import raw_gpu_intent
 from triage.classify.rules.base import NeedGap, pod_subject, privileged, rule, visible_devices_by_hand
+from triage.classify.rules.components import judged_component
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
@@ -238,8 +239,11 @@ _IMAGE_REASONS = frozenset({"ImagePullBackOff", "ErrImagePull", "InvalidImageNam
 @rule(ids=("application.container_config_invalid", "application.image_pull_failed"), reads=("pods",))
 def container_waiting(ctx):
     """A workload container that cannot be created from its own spec: a ConfigMap or Secret
-    key it names is missing (CreateContainerConfigError), or its image cannot be pulled."""
+    key it names is missing (CreateContainerConfigError), or its image cannot be pulled. A GPU-stack
+    component's pod is no workload: the stack state judges it at its stage's layer."""
     for pod in ctx.troubled_pods:
+        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+            continue
         for st in pod.container_statuses:
             s = st.state
             if s is None or s.kind != "waiting":
@@ -309,7 +313,9 @@ def _heard_from(ctx, pod) -> bool:
     judged by the objects, and a diagnosis of one of them reads its log)."""
     if ctx.scope.pod_keys is None or pod.phase != "Running" or not (requests_nvidia(pod) or raw_gpu_intent(pod.raw)):
         return True
-    return ctx.has_logs(pod) or any(o.error is None for o in ctx.exec_outputs(pod))
+    # an nvidia-smi run in it reached the GPU; `env` or `ls` there says nothing of the workload
+    return ctx.has_logs(pod) or any(o.error is None and any("nvidia-smi" in part for part in o.command)
+                                    for o in ctx.exec_outputs(pod))
 
 
 def _quiet(st) -> bool:

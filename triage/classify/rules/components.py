@@ -38,6 +38,9 @@ _POD_PARAM = {"driver": "driver_pod", "toolkit": "plugin_pod"}
 
 def _status_cite(ctx, c: ComponentState) -> Citation:
     """The status fields that say it, quoted as the object holds them."""
+    if c.pod is None and c.daemonset is None and c.state == "not_in_image":
+        node = ctx.nodes[c.node]
+        return ctx.cite_field(node, f"{node.name} status.nodeInfo.osImage", node.os_image)
     if c.pod is None and c.daemonset is None:
         # nothing of the component exists: the node's resources say what its absence means
         node = ctx.nodes[c.node]
@@ -116,6 +119,14 @@ def gke_install_off(node) -> bool:
     return node.labels.get("cloud.google.com/gke-gpu-driver-version", "disabled") == "disabled"
 
 
+def judged_component(ctx, pod) -> ComponentState | None:
+    """The broken stack component `pod` is, when the stack state judges it at its stage's layer
+    (its image pull, its crash): then that finding speaks for the pod, not a workload rule."""
+    stack = ctx.node_stacks.get(pod.node_name or "")
+    return next((c for c in (stack.components if stack else ()) if c.broken and c.pod is not None
+                 and c.role in STAGE_LAYER and (c.pod.namespace, c.pod.name) == (pod.namespace, pod.name)), None)
+
+
 def component_findings(ctx, layer: str) -> Iterator:
     """Findings and checks of `layer` from the stack state of every GPU node."""
     for node, stack in sorted(ctx.node_stacks.items()):
@@ -165,6 +176,8 @@ def component_findings(ctx, layer: str) -> Iterator:
                 fid, sev = STAGE_ID[stage]
                 if stage == "driver" and c.state == "image_pull":
                     fid, sev = "driver.image_unavailable", "critical"
+                elif stage == "driver" and c.state == "not_in_image":
+                    fid, sev = "driver.not_loaded", "critical"       # the node's OS image ships no driver
                 elif stage == "driver" and gke_install_off(ctx.nodes.get(node)):
                     fid, sev = "driver.not_loaded", "critical"       # nothing will ever install it
                 if cites is None:

@@ -77,7 +77,7 @@ def role_logs(ctx: "Context", role: str):
 # fact parameter -> standard finding parameter (docs/internal-interfaces.md)
 _FACT_PARAM = {"xid": "xid", "required_cuda": "required_cuda", "resource": "resource", "device": "gpu",
                "found_version": "driver_version", "driver_version": "driver_version", "cuda_version": "cuda_version",
-               "pci": "pci"}
+               "pci": "pci", "load": "load", "load_module": "load_module", "load_error": "load_error"}
 
 
 def fact_params(facts) -> dict:

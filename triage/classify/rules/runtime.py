@@ -4,7 +4,9 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 
 from __future__ import annotations
 
-from triage.classify.rules.base import node_subject, pod_subject, privileged, rule, visible_devices_by_hand
+from triage.classify.rules.application import requests_nvidia
+from triage.classify.model import Gap
+from triage.classify.rules.base import NeedGap, node_subject, pod_subject, privileged, rule, visible_devices_by_hand
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, scan
@@ -174,8 +176,26 @@ def _plugin_allocated(pod) -> bool:
     return any(c.gpu_resources() for c in pod.containers) and visible_devices_by_hand(pod) is None
 
 
+def _runs_missing_smi(message: str) -> bool:
+    """The start failed because exec found no `nvidia-smi` (Go os/exec: `exec: "nvidia-smi":
+    executable file not found in $PATH`, runc's container init quoting it)."""
+    from triage.evidence.log_scan import scan_log
+    return "nvidia-smi" in message and any(f.kind.value == "nvidia_smi_not_found" for f in scan_log(message[:4096]))
+
+
+def _device_list_path(f) -> str | None:
+    """The path in `device error: <path>: unknown device`: NVIDIA_VISIBLE_DEVICES holds the
+    device plugin's volume-mounts list root (k8s-device-plugin's
+    deviceListAsVolumeMountsContainerPathRoot, /var/run/nvidia-container-devices) and the hook
+    took it for a device name: a toolkit not set to read device lists from mounts
+    (accept-nvidia-visible-devices-as-volume-mounts), or one that regressed at it. No GPU was
+    lost: the list never reached the hook."""
+    name = (f.detail or "").split(": unknown device", 1)[0].strip()
+    return name if name.startswith("/") else None
+
+
 @rule(ids=sorted({v for v in _KIND_ID.values()} | {v[0] for v in _CAUSE_ID.values()}
-                 | {"runtime.start_failed_unrecognised", "plugin.stale_allocation"}),
+                 | {"runtime.start_failed_unrecognised", "plugin.stale_allocation", "application.gpu_not_requested"}),
       reads=("pods",))
 def container_start_errors(ctx):
     from triage.evidence.runtime_error import parse_runtime_error
@@ -191,7 +211,8 @@ def container_start_errors(ctx):
             if judged is None:
                 continue
             fid, sev = judged
-            if f.cause is not None and f.cause.value == "unknown_device" and _plugin_allocated(pod):
+            if f.cause is not None and f.cause.value == "unknown_device" and _plugin_allocated(pod) \
+                    and not _device_list_path(f):
                 # the device plugin handed over the ids, and the driver knows no such GPU: the
                 # allocation outlived the device (a GPU whose UUID changed across a host restart)
                 fid, sev = "plugin.stale_allocation", "error"
@@ -203,12 +224,22 @@ def container_start_errors(ctx):
             if failure is not None:
                 container, reason, message, cite = failure
                 where = node_subject(pod.node_name) if gpu_stack_role(pod) and pod.node_name else pod_subject(pod)
+                if not gpu_stack_role(pod) and not requests_nvidia(pod) and _runs_missing_smi(message):
+                    # its command is nvidia-smi, which only the NVIDIA runtime puts in a container (with
+                    # the driver, capability `utility`), for a container that asked for a GPU; this one
+                    # asked for none (one that did is left to the start-failure reading: the runtime path)
+                    yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod), [cite], "inferred",
+                                      namespace=pod.namespace,
+                                      pod=pod.name, node=pod.node_name or None, container=container,
+                                      runtime_class=pod.runtime_class_name or None)
+                    continue
                 yield ctx.finding("runtime.start_failed_unrecognised", "error", where, [cite], "unrecognised",
                                   namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
                                   container=container, reason=reason, message=message[:300],
                                   runtime_class=pod.runtime_class_name or None)
         for fid, (sev, cites, f) in sorted(found.items()):
             params = dict(node=pod.node_name or None, required_cuda=f.required_cuda, reason=f.cli_kind,
+                          device_list_path=_device_list_path(f),
                           message=f.excerpt[:200], runtime_class=f.handler or pod.runtime_class_name or None,
                           **driver_versions(ctx, pod.node_name))
             role = gpu_stack_role(pod)
@@ -316,12 +347,23 @@ def visible_beyond_request(ctx):
     """nvidia-smi in a workload container lists more GPUs than the pod was allocated (none, for a
     pod that asks for none): the runtime exposed devices outside the device plugin's allocation
     (an image's NVIDIA_VISIBLE_DEVICES=all honoured for an unprivileged container, the NVIDIA
-    runtime as the default). A privileged container sees every device by design."""
+    runtime as the default). A privileged container sees every device by design; a pod whose
+    GPUs come from DRA claims has no count in its resources to compare with."""
     from triage.evidence.smi_summary import summarise
     for pod in ctx.scope_pods:
         if gpu_stack_role(pod) or host_view(pod) or privileged(pod):
             continue
         outputs = [o for o in ctx.exec_outputs(pod) if o.name in ("nvidia-smi", "nvidia-smi-L")]
+        if pod.resource_claims:
+            if outputs and not any((c.namespace or "") == (pod.namespace or "")
+                                   for c in ctx.bundle.custom_resources("resourceclaims.resource.k8s.io")):
+                ns = pod.namespace or ""
+                yield NeedGap(Gap("resourceclaims", "not_collected",
+                                  f"{ns}/{pod.name} gets its GPUs from DRA claims and the bundle holds none of them: "
+                                  "what nvidia-smi lists in it cannot be held against what was allocated",
+                                  f"get resourceclaims.resource.k8s.io in namespace {ns}"),
+                              pod_subject(pod), pod.node_name or None)
+            continue
         for row in summarise(pod, outputs) if outputs else ():
             if row["verdict"] != "ok" or row["mig_devices"] or row["visible"] <= row["requested"]:
                 continue

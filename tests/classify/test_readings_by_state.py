@@ -1,0 +1,204 @@
+"""Readings that the state (or the exact errno) decides, not the loudest words:
+
+- the kernel refusing to insert the NVIDIA module (EACCES from a security policy, EPERM) or the
+  installer's bare "Unable to load the kernel module" is a driver that is not loaded, not a
+  module built for the wrong kernel (which the ENOEXEC / EINVAL forms say);
+- a GPU-stack pod that cannot pull its image is that stage's failure, not a workload's;
+- a labeller (GFD, a vendor's node labeller) failing explains wrong labels, never a node that
+  advertises no GPU;
+- an `env` run in a GPU pod is no sign that it reached its GPU;
+- a container failing at the GPU's video engine without the `video` driver capability;
+- a pod asking for no GPU whose command `nvidia-smi` cannot be found at start;
+- a DRA pod's nvidia-smi without its claims in the bundle: a gap, not a visibility finding;
+- a GPU node booted from a Bottlerocket variant that ships no NVIDIA driver.
+
+Messages are written from the emitters' format strings (kmod tools/modprobe.c, nvidia-installer
+kernel.c, FFmpeg's nv-codec-headers loader, Go os/exec, runc), not copied from a case.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.classify.scenario_builder import OPERATOR_NS, World
+from tests.classify.scenarios_real import ML
+from tests.classify.test_state_first import _crash
+from triage.bundle.views import load_bundle
+from triage.classify.engine import diagnose
+from triage.render.json import findings_document
+
+
+def _doc(w: World, tmp_path) -> dict:
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        return findings_document(diagnose(b), b)
+
+
+def _ids(doc: dict) -> list[str]:
+    return [f["id"] for f in doc["findings"]]
+
+
+# kmod modprobe.c: `could not insert '%s': %s` with strerror(errno) of finit_module
+@pytest.mark.parametrize("line, expected, load", [
+    ("modprobe: ERROR: could not insert 'nvidia': Permission denied", "driver.not_loaded", "refused"),
+    ("modprobe: ERROR: could not insert 'nvidia': Operation not permitted", "driver.not_loaded", "refused"),
+    ("ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when this kernel module "
+     "was built against the wrong or improperly configured kernel sources", "driver.not_loaded", "unexplained"),
+    ("modprobe: ERROR: could not insert 'nvidia': Exec format error", "driver.kernel_mismatch", "abi"),
+])
+def test_a_refused_module_load_is_a_driver_not_loaded(tmp_path, line, expected, load):
+    w = World(f"module-load-{load}-{expected}")
+    w.gpu_node("gpu-node-1", gpus=2, allocatable=0)
+    name = _crash(w, "driver", "nvidia-driver-ctr")
+    w.log(OPERATOR_NS, name, "nvidia-driver-ctr", f"Loading NVIDIA driver kernel modules...\n{line}\n", previous=True)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == expected, _ids(doc)
+    recognised = next(f for f in doc["findings"] if f["id"] == expected and f["certainty"] == "recognised")
+    assert recognised["params"].get("load") == load
+
+
+def test_a_stack_pod_that_cannot_pull_its_image_is_its_stage_not_a_workload(tmp_path):
+    w = World("plugin-image-pull")
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = w.stack("gpu-node-1", "device-plugin")
+    pod = w.get_pod(OPERATOR_NS, name)
+    pod["status"]["phase"] = "Pending"
+    for st in pod["status"]["containerStatuses"]:
+        st.update({"ready": False, "state": {"waiting": {
+            "reason": "ImagePullBackOff",
+            "message": 'Back-off pulling image "nvcr.io/nvidia/k8s-device-plugin:v9.9.9"'}}})
+    w.target("Pod", OPERATOR_NS, name)
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "plugin.not_running", _ids(doc)
+    assert "application.image_pull_failed" not in _ids(doc)
+
+
+def test_a_crashing_labeller_does_not_explain_a_node_without_gpus(tmp_path):
+    """GFD crash-looping beside a crash-looping device plugin: the plugin is why the node
+    advertises nothing; GFD's failure only leaves labels unwritten."""
+    w = World("labeller-and-plugin")
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    _crash(w, "device-plugin", "nvidia-device-plugin")
+    _crash(w, "gfd", "gpu-feature-discovery")
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "plugin.not_running", _ids(doc)
+    gfd = next(f for f in doc["findings"] if f["id"] == "plugin.gfd_error")
+    assert "node.gpu_not_advertised" not in gfd["explains"]
+
+
+def _running_gpu_pod(w: World, env=None) -> None:
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "transcode-0", node="gpu-node-1", gpu=1, image="jellyfin/jellyfin:10.9.11", env=env)
+    w.target("Pod", ML, "transcode-0")
+
+
+def test_an_env_run_in_a_gpu_pod_does_not_pass_its_application_layer(tmp_path):
+    w = World("env-exec-only")
+    _running_gpu_pod(w)
+    w.exec(ML, "transcode-0", "main", ["sh", "-c", "env | grep NVIDIA"],
+           "NVIDIA_VISIBLE_DEVICES=GPU-b9c6b00b-95b2-0893-a633-772387351cf6\n")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "inconclusive" and doc["layers"]["application"]["status"] == "not_checked", doc["status"]
+
+
+# nv-codec-headers include/ffnvcodec/dynlink_loader.h: LOAD_LIBRARY logs "Cannot load %s\n"
+NVENC_LOG = ("[h264_nvenc @ 0x5581b2c0e440] Cannot load libnvidia-encode.so.1\n"
+             "[h264_nvenc @ 0x5581b2c0e440] The minimum required Nvidia driver for nvenc is 520.56.06 or newer\n"
+             "Error initializing output stream 0:0 -- Error while opening encoder for output stream #0:0\n")
+
+
+@pytest.mark.parametrize("caps, exec_env, fires", [
+    (None, None, True),                      # the toolkit's default: utility,compute
+    ("compute,utility", None, True),
+    ("compute,video,utility", None, False),
+    ("all", None, False),
+    (None, "NVIDIA_DRIVER_CAPABILITIES=all\n", False),   # the image's own ENV, read in the container
+])
+def test_a_video_engine_failure_without_the_video_capability(tmp_path, caps, exec_env, fires):
+    w = World(f"nvenc-{caps}-{bool(exec_env)}")
+    _running_gpu_pod(w, env=[{"name": "NVIDIA_DRIVER_CAPABILITIES", "value": caps}] if caps else None)
+    w.log(ML, "transcode-0", "main", NVENC_LOG)
+    if exec_env:
+        w.exec(ML, "transcode-0", "main", ["env"], "PATH=/usr/bin\n" + exec_env)
+    doc = _doc(w, tmp_path)
+    found = [f for f in doc["findings"] if f["params"].get("missing_capability") == "video"]
+    assert bool(found) == fires, _ids(doc)
+    if fires:
+        assert doc["root_cause"]["id"] == "runtime.visible_devices_misconfigured"
+        assert found[0]["params"]["capabilities"] == (caps or "unset (utility,compute)")
+        assert "Cannot load libnvidia-encode.so.1" in found[0]["evidence"][0]["excerpt"]
+        assert "video" in doc["root_cause"]["title"]
+
+
+def test_a_codec_list_naming_nvenc_is_no_failure(tmp_path):
+    w = World("nvenc-listed")
+    _running_gpu_pod(w)
+    w.log(ML, "transcode-0", "main", "Supported hardware encoders: h264_nvenc hevc_nvenc av1_nvenc\n")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "healthy", _ids(doc)
+
+
+# runc's container init quoting Go os/exec: exec: %q: executable file not found in $PATH
+SMI_MISSING = ('failed to create task for container: failed to create shim task: OCI runtime create failed: runc '
+               'create failed: unable to start container process: error during container init: exec: "nvidia-smi": '
+               'executable file not found in $PATH: unknown')
+
+
+@pytest.mark.parametrize("gpu, expected", [(0, "application.gpu_not_requested"),
+                                           (1, "runtime.start_failed_unrecognised")])
+def test_a_pod_whose_command_nvidia_smi_is_not_found_at_start(tmp_path, gpu, expected):
+    """Only the NVIDIA runtime puts nvidia-smi in a container, and only in one that asked for a
+    GPU: a pod that asked for none cannot run it. One that asked is the runtime path's."""
+    w = World(f"smi-missing-{gpu}")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "smi-test", node="gpu-node-1", gpu=gpu, image="ubuntu:24.04", restarts=3,
+          statuses={"main": {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 40s"}},
+                             "lastState": {"terminated": {"exitCode": 127, "reason": "ContainerCannotRun",
+                                                          "message": SMI_MISSING}},
+                             "ready": False, "restartCount": 3}})
+    w.target("Pod", ML, "smi-test")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == expected, _ids(doc)
+
+
+def test_a_dra_pods_nvidia_smi_without_its_claims_is_a_gap(tmp_path):
+    """The pod's GPU comes from a ResourceClaim, not a resource count: with no claim in the
+    bundle what nvidia-smi lists cannot be judged against the allocation (never 'visible beyond
+    its request of 0')."""
+    w = World("dra-smi-no-claims")
+    w.gpu_node("gpu-node-1", gpus=0, operator=False)
+    w.pod(ML, "mig-workload", node="gpu-node-1", gpu=0,
+          extra_spec={"resourceClaims": [{"name": "gpu", "resourceClaimTemplateName": "mig-1g"}]})
+    w.get_pod(ML, "mig-workload")["status"]["resourceClaimStatuses"] = [
+        {"name": "gpu", "resourceClaimName": "mig-workload-gpu-x7k2p"}]
+    w.exec(ML, "mig-workload", "main", ["nvidia-smi", "-L"],
+           "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-7277883e-ce1e-3b6e-6cc1-6d52e80cdb86)\n")
+    w.target("Pod", ML, "mig-workload")
+    doc = _doc(w, tmp_path)
+    assert "runtime.visible_devices_misconfigured" not in _ids(doc)
+    assert doc["status"] != "healthy"
+    assert any(g["collector"] == "resourceclaims" and g["layer"] == "runtime" for g in doc["gaps"]), doc["gaps"]
+
+
+@pytest.mark.parametrize("variant, expected", [("aws-k8s-1.29", "driver.not_loaded"),
+                                               ("aws-k8s-1.29-nvidia", None)])
+def test_a_gpu_node_on_a_bottlerocket_variant_without_the_driver(tmp_path, variant, expected):
+    """Bottlerocket ships the NVIDIA driver and plugin only in its -nvidia variants; its osImage
+    is its os-release PRETTY_NAME, `Bottlerocket OS <version> (<variant>)`."""
+    w = World(f"bottlerocket-{variant}")
+    w.node("ip-10-0-1-20.ec2.internal", labels={"node.kubernetes.io/instance-type": "g5.xlarge"},
+           gpus=1 if expected is None else None)
+    w.get_node("ip-10-0-1-20.ec2.internal")["status"]["nodeInfo"]["osImage"] = f"Bottlerocket OS 1.20.1 ({variant})"
+    w.pod(ML, "train-0", gpu=1, scheduled_message="0/1 nodes are available: 1 Insufficient nvidia.com/gpu. "
+          "preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.")
+    w.target("Pod", ML, "train-0")
+    doc = _doc(w, tmp_path)
+    if expected:
+        assert doc["root_cause"]["id"] == expected, _ids(doc)
+        assert any("Bottlerocket OS 1.20.1 (aws-k8s-1.29)" in e["excerpt"] for e in doc["root_cause"]["evidence"])
+    else:
+        assert "driver.not_loaded" not in _ids(doc)
