@@ -202,3 +202,28 @@ def test_a_gpu_node_on_a_bottlerocket_variant_without_the_driver(tmp_path, varia
         assert any("Bottlerocket OS 1.20.1 (aws-k8s-1.29)" in e["excerpt"] for e in doc["root_cause"]["evidence"])
     else:
         assert "driver.not_loaded" not in _ids(doc)
+
+
+# k8s-device-plugin: NVML's nvmlInit error string (ERROR_DRIVER_NOT_LOADED: "Driver Not Loaded")
+DRIVER_NOT_LOADED = ("E1129 14:20:00.000001       1 main.go:132] error starting plugins: error creating plugin "
+                     "manager: failed to create plugin manager: failed to initialize NVML: Driver Not Loaded\n")
+
+
+@pytest.mark.parametrize("gpu_signs, expected", [(True, "driver.not_loaded"), (False, "plugin.nvml_unavailable")])
+def test_driver_not_loaded_in_the_plugin_names_the_driver_only_on_a_gpu_node(tmp_path, gpu_signs, expected):
+    """The plugin's NVML could not find a driver. On a node whose labels or capacity show NVIDIA
+    hardware the driver is missing there; on a node with no sign of a GPU (the plugin's DaemonSet
+    selects every node) nothing says a driver should be there: the plugin could not start NVML."""
+    w = World(f"plugin-driver-not-loaded-{gpu_signs}")
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None)
+    node = w.get_node("gpu-node-1")
+    node["status"]["capacity"].pop("nvidia.com/gpu")
+    if not gpu_signs:
+        node["metadata"]["labels"] = {k: v for k, v in node["metadata"]["labels"].items()
+                                      if not k.startswith(("nvidia.com/", "feature.node.kubernetes.io/"))}
+    name = _crash(w, "device-plugin", "nvidia-device-plugin")
+    w.log(OPERATOR_NS, name, "nvidia-device-plugin", DRIVER_NOT_LOADED, previous=True)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert expected in _ids(doc)
+    assert ("driver.not_loaded" in _ids(doc)) == gpu_signs

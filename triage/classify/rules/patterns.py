@@ -21,13 +21,15 @@ from triage.classify.rules.context import Context, gpu_stack_role
 class LogPattern:
     """A single-source rule as data: a recognised log fact `kind` (a
     `triage.evidence.log_facts.LogKind` value) in a log of `role` means finding `id`.
-    `when` optionally narrows on one fact parameter: (name, allowed values)."""
+    `when` optionally narrows on one fact parameter: (name, allowed values); `gpu_node` on
+    whether the pod's node shows NVIDIA hardware by its own account (`has_gpu_hardware`)."""
 
     role: str          # workload | device-plugin | gfd | mig-manager | validator | driver | toolkit
     kind: str
     id: str
     severity: str
     when: tuple[str, tuple] | None = None
+    gpu_node: bool | None = None
 
 
 def scan(ctx: "Context", text: LogText | None):
@@ -105,6 +107,12 @@ def _log_check(ctx: "Context", role: str, pod, container: str, text: LogText):
     return ctx.checked(node_subject(pod.node_name) if pod.node_name else pod_subject(pod), [text.path], layer)
 
 
+def _on_gpu_node(ctx: "Context", pod) -> bool:
+    from triage.evidence.stack_state import has_gpu_hardware
+    node = ctx.nodes.get(pod.node_name) if pod.node_name else None
+    return node is None or has_gpu_hardware(node)     # an unknown node is given the benefit
+
+
 def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
     """Run data rules: one finding per (id, subject) citing every matching line."""
     by_role: dict[str, list[LogPattern]] = defaultdict(list)
@@ -120,6 +128,8 @@ def apply_patterns(ctx: "Context", patterns) -> Iterator[Finding]:
                     if p.kind != fact.kind.value:
                         continue
                     if p.when and fact.get(p.when[0]) not in p.when[1]:
+                        continue
+                    if p.gpu_node is not None and _on_gpu_node(ctx, pod) != p.gpu_node:
                         continue
                     grouped[(id(pod), container, p.id, p.severity)].append((pod, text, fact))
         for (_pid, container, fid, sev), hits in sorted(grouped.items(), key=lambda kv: (

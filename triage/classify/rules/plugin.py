@@ -19,7 +19,11 @@ PATTERNS = (
     P("device-plugin", "plugin_register_failed", "plugin.not_registered", "error"),
     P("device-plugin", "mig_config_invalid", "plugin.mig_config_failed", "error"),
     P("device-plugin", "nvml_version_mismatch", "driver.version_mismatch", "critical"),
-    P("device-plugin", "driver_not_loaded", "driver.not_loaded", "critical"),
+    # NVML's "Driver Not Loaded" in the plugin says no driver answered; on a node that shows no
+    # NVIDIA hardware (no GPU resource, no NFD/GFD/provider label) it cannot say a driver is
+    # missing there: the plugin could not start NVML, on a node that may have no GPU at all
+    P("device-plugin", "driver_not_loaded", "driver.not_loaded", "critical", gpu_node=True),
+    P("device-plugin", "driver_not_loaded", "plugin.nvml_unavailable", "error", gpu_node=False),
     P("device-plugin", "gpu_lost", "driver.gpu_fallen_off_bus", "critical"),
     # "Failed to initialize NVML: Unknown Error" in the plugin: its device nodes are not usable
     P("device-plugin", "nvml_unknown_error", "plugin.nvml_unavailable", "error"),
