@@ -134,6 +134,21 @@ def test_a_video_engine_failure_without_the_video_capability(tmp_path, caps, exe
         assert "video" in doc["root_cause"]["title"]
 
 
+@pytest.mark.parametrize("command, stdout, source", [
+    (["sh", "-c", "env | grep -i nvidia"], "NVIDIA_VISIBLE_DEVICES=GPU-0b1c\n", "env in the container"),
+    # printenv of another variable says nothing of the capabilities: the spec is what is left
+    (["printenv", "NVIDIA_VISIBLE_DEVICES"], "GPU-0b1c\n", "the pod spec (an image may set its own)"),
+])
+def test_where_the_capabilities_were_read(tmp_path, command, stdout, source):
+    w = World(f"nvenc-source-{command[0]}")
+    _running_gpu_pod(w)
+    w.log(ML, "transcode-0", "main", NVENC_LOG)
+    w.exec(ML, "transcode-0", "main", command, stdout)
+    doc = _doc(w, tmp_path)
+    found = next(f for f in doc["findings"] if f["params"].get("missing_capability") == "video")
+    assert found["params"]["capabilities_source"] == source
+
+
 def test_a_codec_list_naming_nvenc_is_no_failure(tmp_path):
     w = World("nvenc-listed")
     _running_gpu_pod(w)

@@ -119,8 +119,8 @@ def finding_explains(cause: Finding, symptom: Finding) -> bool:
 # ("driver.") never lets them account for a failure (they explain only what names them)
 NO_FAILURE = frozenset({"driver.version_inconsistent"})
 # a labeller's failure (GFD, NFD, a vendor's node labeller) leaves the node's labels wrong and
-# nothing else: it explains the symptoms that name it (a selector, a model label), never through a
-# layer-wide pattern a node that advertises no GPU or a crash (labels do not make the resource)
+# nothing else: it explains the symptoms that name it (a selector, a model label), never, through a
+# layer-wide pattern, a node that advertises no GPU or a crash (labels do not make the resource)
 LABELS_ONLY = frozenset({"plugin.gfd_error"})
 
 

@@ -12,6 +12,7 @@ the finding says which it read.
 
 from __future__ import annotations
 
+from triage import lazy_re
 from triage.classify.model import Certainty
 from triage.classify.rules.application import requests_nvidia
 from triage.classify.rules.base import pod_subject, rule, visible_devices_by_hand
@@ -21,14 +22,35 @@ CAPABILITIES = "NVIDIA_DRIVER_CAPABILITIES"
 RUNTIME_DEFAULT = "utility,compute"
 
 
+# `env`, `printenv`, or either piped through `grep <word>` where the word is part of the name: an
+# output that would show NVIDIA_DRIVER_CAPABILITIES if it were set
+_LISTING = lazy_re.compile(r"\s*(?:env|printenv)\s*(?:\|\s*grep\s+(?:-\w+\s+)*['\"]?([A-Za-z_]{1,40})['\"]?\s*)?")
+
+
+def _reads_capabilities(command: tuple[str, ...]) -> str | None:
+    """How an exec'd command shows the variable: `value` (printenv of it alone), `listing` (the
+    whole environment, or a grep that keeps its line), or None (it says nothing of it)."""
+    if list(command) == ["printenv", CAPABILITIES]:
+        return "value"
+    text = command[-1] if command and command[0] in ("sh", "bash", "/bin/sh", "/bin/bash") else " ".join(command)
+    m = _LISTING.fullmatch(text[:200])
+    word = m.group(1) if m else None
+    if m and word is not None and " -i" in text:
+        word = word.upper()
+    return "listing" if m and (word is None or word in CAPABILITIES) else None
+
+
 def driver_capabilities(ctx, pod, container: str) -> tuple[str | None, str]:
     """(the container's NVIDIA_DRIVER_CAPABILITIES or None when unset, where it was read)."""
     for out in ctx.exec_outputs(pod):
-        if out.container != container or out.stdout is None or not any(
-                part in ("env", "printenv") or "env" in part.split() for part in out.command):
+        how = _reads_capabilities(out.command) if out.container == container and out.stdout else None
+        if how is None or out.error is not None:
             continue
-        value = next((line.split("=", 1)[1].strip() for line in out.stdout.lines
-                      if line.startswith(f"{CAPABILITIES}=")), None)
+        if how == "value":
+            value = next((line.strip() for line in out.stdout.lines if line.strip()), None)
+        else:
+            value = next((line.split("=", 1)[1].strip() for line in out.stdout.lines
+                          if line.startswith(f"{CAPABILITIES}=")), None)
         return value or None, "env in the container"
     spec = next((e.value for c in pod.containers if c.name == container for e in c.env
                  if e.name == CAPABILITIES), None)
