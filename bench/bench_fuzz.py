@@ -63,6 +63,7 @@ def _lines(fn, *rest):
 # file for it either.
 SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.evidence.stack_state", "bottlerocket_variant", None),
+    ("triage.classify.rules.runtime_capabilities", "_reads_capabilities", lambda f: lambda t: f(("sh", "-c", t))),
     ("triage.evidence.nvidia_smi_tools", "parse_version", None),
     ("triage.evidence.nvidia_smi_tools", "parse_monitor", None),
     ("triage.evidence.nvidia_smi_tools", "parse_topology", None),
