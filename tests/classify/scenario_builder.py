@@ -513,9 +513,24 @@ def read_cases(path: Path) -> dict[str, dict]:
 
 
 def source_slug(case: dict) -> str:
-    """`<repo>_<number>` of a case's GitHub thread URL, as a folder-name part."""
-    tail = case["source"].rstrip("/").split("github.com/")[-1].split("/")
-    return re.sub(r"[^a-z0-9]+", "_", f"{tail[1]}_{tail[3]}".lower()).strip("_")
+    """A folder-name part for a case's source: `<repo>_<number>` of a GitHub thread URL; for any
+    other page (a Q&A site, a forum, a vendor article) `<site>_<number or last path part>`.
+
+        >>> source_slug({"source": "https://github.com/NVIDIA/gpu-operator/issues/608"})
+        'gpu_operator_608'
+        >>> source_slug({"source": "https://stackoverflow.com/questions/71234567/gpu-pod-pending-insufficient"})
+        'stackoverflow_71234567'
+    """
+    url = case["source"].rstrip("/")
+    if "github.com/" in url:
+        tail = url.split("github.com/")[-1].split("/")
+        return re.sub(r"[^a-z0-9]+", "_", f"{tail[1]}_{tail[3]}".lower()).strip("_")
+    host, _, path = url.split("://", 1)[-1].partition("/")
+    parts = [p for p in path.split("/") if p]
+    site = next((label for label in host.lower().split(".") if label not in ("www", "forums", "forum", "discuss")),
+                host.lower())
+    key = next((p for p in parts if p.isdigit()), parts[-1] if parts else "")
+    return re.sub(r"[^a-z0-9]+", "_", f"{site}_{key}".lower()).strip("_")[:60]
 
 
 def checked_case_ids(cases: dict[str, dict], builders: dict) -> list[str]:
