@@ -16,7 +16,7 @@ image tags) are filled in plausibly; each scenario's README says which parts of 
 from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld, daemonset, ds_pod, info
-from tests.classify.first_contact_b import KS
+from tests.classify.first_contact_b import KS, host_node
 from tests.classify.first_contact_common import ThreadBatch, backoff
 from tests.classify.scenarios_real import crashing, node_subj, pod_subj
 
@@ -24,7 +24,7 @@ FC = ThreadBatch("batch-c4", "C4", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"fc401", "fc402", "fc404"}
+TEXT_NOT_IN_BUNDLE = {"fc401", "fc402", "fc404", "fc405", "fc406", "fc407"}
 
 GPU_TOL = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
@@ -192,6 +192,136 @@ def _(w, t):
                                     "nvidia.com/gpu.present": "true"})
     backoff(w, ns, pod, c, node, count=24)
     w.target("Pod", ns, pod)
+
+
+# ---- GFD labels ----------------------------------------------------------------------------------
+
+NFD_NS = "node-feature-discovery"
+
+
+@case("fc405", node_subj("gke-ml-a100-pool-6d2f9b1c-q3lx"),
+      "GKE Standard cluster (v1.22, September 2022; version strings assumed) with one Ubuntu GPU node "
+      "gke-ml-a100-pool-6d2f9b1c-q3lx (a2-highgpu-1g, one A100 40 GB, assumed from the thread's '40 GB') advertising "
+      "nvidia.com/gpu 1 through GKE's nvidia-gpu-device-plugin (kube-system, Running); NFD and the standalone "
+      "gpu-feature-discovery v0.6.1 DaemonSet (MIG strategy none; version assumed) in node-feature-discovery, all "
+      "Running; the node's GFD labels carry nvidia.com/gpu.memory=42505273344 (the thread's value) beside plausible "
+      "product, count and CUDA labels (assumed). The text is prose and not placed in the bundle.")
+def _(w, t):
+    w.git_version = "v1.22.12-gke.300"
+    node = "gke-ml-a100-pool-6d2f9b1c-q3lx"
+    n = w.node(node, gpus=1, cpu="12", memory="87544788Ki",
+               labels={"cloud.google.com/gke-nodepool": "a100-pool",
+                       "cloud.google.com/gke-accelerator": "nvidia-tesla-a100",
+                       "cloud.google.com/gke-os-distribution": "ubuntu",
+                       "node.kubernetes.io/instance-type": "a2-highgpu-1g",
+                       "feature.node.kubernetes.io/pci-10de.present": "true",
+                       "nvidia.com/gfd.timestamp": "1662019387",
+                       "nvidia.com/gpu.present": "true",
+                       "nvidia.com/gpu.product": "NVIDIA-A100-SXM4-40GB",
+                       "nvidia.com/gpu.count": "1",
+                       "nvidia.com/gpu.memory": "42505273344",
+                       "nvidia.com/gpu.family": "ampere",
+                       "nvidia.com/gpu.compute.major": "8",
+                       "nvidia.com/gpu.compute.minor": "0",
+                       "nvidia.com/cuda.driver.major": "470",
+                       "nvidia.com/cuda.driver.minor": "141",
+                       "nvidia.com/cuda.driver.rev": "03",
+                       "nvidia.com/cuda.runtime.major": "11",
+                       "nvidia.com/cuda.runtime.minor": "4",
+                       "nvidia.com/mig.strategy": "none"},
+               taints=[{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}])
+    info(n, osImage="Ubuntu 20.04.4 LTS", kernelVersion="5.4.0-1080-gke",
+         containerRuntimeVersion="containerd://1.5.13", kubeletVersion="v1.22.12-gke.300")
+    tol = [{"operator": "Exists"}]
+    dp_img = "gcr.io/gke-release/nvidia-gpu-device-plugin@sha256:4b036e8844920336fa48f36edeb7d4398f426d6a934ba022848deed2edbf09aa"
+    dp_labels = {"k8s-app": "nvidia-gpu-device-plugin"}
+    daemonset(w, KS, "nvidia-gpu-device-plugin", desired=1, containers=[("nvidia-gpu-device-plugin", dp_img)],
+              tolerations=tol, labels=dp_labels)
+    ds_pod(w, KS, "nvidia-gpu-device-plugin", "nvidia-gpu-device-plugin-8wz4t", node,
+           containers=("nvidia-gpu-device-plugin",), image=dp_img, labels=dp_labels, tolerations=tol)
+    for ds, c, img, labels, pod, on in (
+            ("nfd-worker", "nfd-worker", "k8s.gcr.io/nfd/node-feature-discovery:v0.10.1", {"app": "nfd-worker"},
+             "nfd-worker-k2v9p", node),
+            ("gpu-feature-discovery", "gpu-feature-discovery", "nvcr.io/nvidia/gpu-feature-discovery:v0.6.1",
+             {"app.kubernetes.io/name": "gpu-feature-discovery"}, "gpu-feature-discovery-7tq5n", node)):
+        env = [{"name": "GFD_MIG_STRATEGY", "value": "none"}] if ds == "gpu-feature-discovery" else None
+        daemonset(w, NFD_NS, ds, desired=1, containers=[(c, img)], tolerations=tol, labels=labels, env=env)
+        ds_pod(w, NFD_NS, ds, pod, on, containers=(c,), image=img, labels=labels, tolerations=tol, env=env)
+    w.pod(NFD_NS, "nfd-master-5c8d9f7b64-hx2rw", node=node, gpu=0, containers=("nfd-master",),
+          image="k8s.gcr.io/nfd/node-feature-discovery:v0.10.1", owner=("ReplicaSet", "nfd-master-5c8d9f7b64"),
+          labels={"app": "nfd-master"}, tolerations=tol)
+    w.target("Node", None, node)
+
+
+# ---- HAMi vGPU sharing ----------------------------------------------------------------------------
+
+@case("fc406", pod_subj("gpu-pod", "default"),
+      "Kubernetes v1.28 (kubeadm-style, containerd; strings assumed for August 2024) with one GPU node gpu-node-1 "
+      "(one physical GPU, model assumed) whose HAMi device plugin splits it into 10 vGPUs (nvidia.com/gpu 10 in "
+      "capacity and allocatable); HAMi v2.3 (version assumed) in kube-system: the hami-scheduler Deployment pod and "
+      "the hami-device-plugin DaemonSet pod Running; pod default/gpu-pod (the README example: nvidia.com/gpu 2, "
+      "gpumem 3000, gpucores 30; image assumed) with schedulerName hami-scheduler is Pending with a FailedScheduling "
+      "event from hami-scheduler (wording illustrative: the HAMi scheduler's message as quoted in HAMi#587; the "
+      "thread quotes none). The text is prose (the issue title) and not placed in the bundle.")
+def _(w, t):
+    w.git_version = "v1.28.12"
+    node = "gpu-node-1"
+    n = w.node(node, gpus=10, cpu="32", memory="131590108Ki",
+               labels={"gpu": "on"})
+    info(n, osImage="Ubuntu 22.04.4 LTS", kernelVersion="5.15.0-117-generic", containerRuntimeVersion="containerd://1.7.19",
+         kubeletVersion="v1.28.12")
+    n["metadata"].setdefault("annotations", {})["hami.io/node-handshake"] = "Reported 2024-08-16 09:12:44.118204237 +0000 UTC m=+604.118204237"
+    hv = "projecthami/hami:v2.3.13"
+    tol = [{"key": "CriticalAddonsOnly", "operator": "Exists"}]
+    daemonset(w, KS, "hami-device-plugin", desired=1, containers=[("device-plugin", hv), ("vgpu-monitor", hv)],
+              labels={"app.kubernetes.io/component": "hami-device-plugin"}, node_selector={"gpu": "on"},
+              tolerations=tol)
+    ds_pod(w, KS, "hami-device-plugin", "hami-device-plugin-5kq8w", node, containers=("device-plugin", "vgpu-monitor"),
+           image=hv, labels={"app.kubernetes.io/component": "hami-device-plugin"}, node_selector={"gpu": "on"},
+           tolerations=tol)
+    w.pod(KS, "hami-scheduler-7d9c6b8f5d-2xq4j", node=node, gpu=0, containers=("kube-scheduler", "vgpu-scheduler-extender"),
+          image=hv, owner=("ReplicaSet", "hami-scheduler-7d9c6b8f5d"),
+          labels={"app.kubernetes.io/component": "hami-scheduler"})
+    msg = "no available node, all node scores do not meet"
+    p = w.pod("default", "gpu-pod", gpu=2, phase="Pending", scheduler="hami-scheduler", containers=("ubuntu-container",),
+              image="ubuntu:18.04", scheduled_message=msg)
+    for c in p["spec"]["containers"]:
+        for k in ("limits", "requests"):
+            c.setdefault("resources", {}).setdefault(k, {}).update(
+                {"nvidia.com/gpu": "2", "nvidia.com/gpumem": "3000", "nvidia.com/gpucores": "30"})
+    w.event("default", "Pod", "gpu-pod", "FailedScheduling", msg, component="hami-scheduler", count=12)
+    w.target("Pod", "default", "gpu-pod")
+
+
+# ---- device plugin without the NVIDIA runtime (minikube) -------------------------------------------
+
+@case("fc407", node_subj("minikube"),
+      "minikube v0.28.0 with --vm-driver=none on the host (June 2018): one node minikube running Kubernetes v1.10.0 "
+      "on the host's Docker (17.12, Ubuntu 16.04 and kernel assumed) with nvidia-docker2 installed but Docker's "
+      "default runtime runc; one GPU (model assumed); the NVIDIA device plugin v1.10 DaemonSet "
+      "nvidia-device-plugin-daemonset in kube-system from the project's v1.10 manifest, its pod Running; the node "
+      "has no nvidia.com/gpu in capacity or allocatable. The plugin's log is not quoted and not modelled. The text "
+      "is prose and not placed in the bundle.")
+def _(w, t):
+    w.git_version = "v1.10.0"
+    node = "minikube"
+    host_node(w, node, gpus=1, advertised=False,
+              labels={"node-role.kubernetes.io/master": ""},
+              info={"osImage": "Ubuntu 16.04.4 LTS", "kernelVersion": "4.13.0-45-generic",
+                    "containerRuntimeVersion": "docker://17.12.1-ce", "kubeletVersion": "v1.10.0",
+                    "kubeProxyVersion": "v1.10.0"})
+    n = w.get_node(node)
+    for res in ("capacity", "allocatable"):
+        n["status"][res].update({"cpu": "8", "memory": "32819196Ki"})
+    img = "nvidia/k8s-device-plugin:1.10"
+    ds, c = "nvidia-device-plugin-daemonset", "nvidia-device-plugin-ctr"
+    labels = {"name": "nvidia-device-plugin-ds"}
+    tol = [{"key": "CriticalAddonsOnly", "operator": "Exists"}]
+    daemonset(w, KS, ds, desired=1, containers=[(c, img)], tolerations=tol, labels=labels)
+    ds_pod(w, KS, ds, "nvidia-device-plugin-daemonset-zp8wd", node, containers=(c,), image=img, labels=labels,
+           tolerations=tol, volumes=[{"name": "device-plugin", "hostPath": {"path": "/var/lib/kubelet/device-plugins"}}],
+           mounts=[{"name": "device-plugin", "mountPath": "/var/lib/kubelet/device-plugins"}])
+    w.target("Node", None, node)
 
 
 # ---- assembling ------------------------------------------------------------------------------
