@@ -82,6 +82,8 @@ EXTRA_PARAMS = {
     "operator_pod": "the GPU Operator's own pod, when it created no operand for the node",
     "policy_verdict": "the scheduler's queue or quota said no (a cause, not a symptom of the nodes)",
     "visible": "how many GPUs nvidia-smi in the container lists (more than the pod was allocated)",
+    "state": "the state of a GPU-stack component (crash_loop, init_stuck, not_scheduled, restarting ...)",
+    "restarts": "the component container's restart count",
     "load": "how the kernel module load failed: `refused` (EACCES / EPERM: a security policy or lockdown), "
             "`abi` (built for another kernel), `unexplained` (the installer's line names no errno)",
     "load_module": "the kernel module whose load failed (nvidia, nvidia_uvm ...)",

@@ -26,6 +26,7 @@ from tests.classify.test_state_first import _crash
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose
 from triage.render.json import findings_document
+from triage.render.markdown import render_markdown
 
 
 def _doc(w: World, tmp_path) -> dict:
@@ -242,3 +243,48 @@ def test_driver_not_loaded_in_the_plugin_names_the_driver_only_on_a_gpu_node(tmp
     doc = _doc(w, tmp_path)
     assert expected in _ids(doc)
     assert ("driver.not_loaded" in _ids(doc)) == gpu_signs
+
+
+def _restarted(w: World, role: str, container: str, restarts: int = 4, exit_code: int = 2) -> str:
+    """Running and Ready again, after `restarts` restarts whose last run failed."""
+    name = w.stack("gpu-node-1", role)
+    for st in w.get_pod(OPERATOR_NS, name)["status"]["containerStatuses"]:
+        if st["name"] == container:
+            st.update({"restartCount": restarts, "lastState": {"terminated": {
+                "exitCode": exit_code, "reason": "Error", "startedAt": "2026-11-29T14:00:00Z",
+                "finishedAt": "2026-11-29T14:20:00Z"}}})
+    return name
+
+
+def test_a_plugin_that_keeps_failing_and_coming_back_is_a_finding(tmp_path):
+    """Ready now, but restarted after runs that exited non-zero: not a passed plugin layer."""
+    w = World("plugin-restarting")
+    w.gpu_node("gpu-node-1", gpus=4)
+    _restarted(w, "device-plugin", "nvidia-device-plugin")
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert doc["status"] == "problem" and rc["id"] == "plugin.not_running", _ids(doc)
+    assert rc["params"]["state"] == "restarting" and rc["severity"] == "warning"
+    assert "it has restarted 4 time(s) and its last run ended with exit code 2" in " ".join(render_markdown(doc).split())
+    assert doc["layers"]["plugin"]["status"] == "root"
+
+
+def test_a_component_up_again_explains_nothing_that_fails_now(tmp_path):
+    """The driver restarted once and runs; the toolkit cannot pull its image now: the toolkit
+    is the root, the driver's past failure a finding beside it."""
+    w = World("driver-restarted-toolkit-pull")
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    _restarted(w, "driver", "nvidia-driver-ctr", restarts=1, exit_code=1)
+    toolkit = w.get_pod(OPERATOR_NS, w.stack("gpu-node-1", "toolkit"))
+    toolkit["status"]["phase"] = "Pending"
+    for st in toolkit["status"]["containerStatuses"]:
+        st.update({"ready": False, "state": {"waiting": {
+            "reason": "ImagePullBackOff",
+            "message": 'Back-off pulling image "nvcr.io/nvidia/k8s/container-toolkit:v9.9.9"'}}})
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "runtime.toolkit_not_ready", _ids(doc)
+    driver = next(f for f in doc["findings"] if f["id"] == "driver.not_ready")
+    assert driver["params"]["state"] == "restarting" and not driver["explains"]

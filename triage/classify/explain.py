@@ -110,7 +110,10 @@ WHEN_PARAM: Mapping[tuple[str, str], str] = {
 
 
 def finding_explains(cause: Finding, symptom: Finding) -> bool:
-    """`can_explain` for two findings, with the parameter conditions of WHEN_PARAM."""
+    """`can_explain` for two findings, with the parameter conditions of WHEN_PARAM. A stack
+    component that is up again after failing (state `restarting`) explains nothing that fails now."""
+    if cause.params.get("state") == "restarting":
+        return False
     flag = WHEN_PARAM.get((cause.id, symptom.id))
     return can_explain(cause.id, symptom.id) and (flag is None or bool(cause.params.get(flag)))
 

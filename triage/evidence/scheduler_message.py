@@ -104,6 +104,7 @@ class ReasonFormat(str, Enum):
     VB_EPHEMERAL_NOT_OWNED = "volumebinding.ephemeral_not_owned"   # PVC ns/x was not created for pod ns/p (pod is not owner)
     VB_BIND_CONFLICT = "volumebinding.bind_conflict"           # node(s) didn't find available persistent volumes to bind
     VB_NODE_CONFLICT = "volumebinding.node_conflict"           # node(s) had volume node affinity conflict
+    VB_PREBIND_NODE_AFFINITY = "volumebinding.prebind_node_affinity"   # binding volumes: pv %q node affinity doesn't match node %q
     VB_NOT_ENOUGH_SPACE = "volumebinding.not_enough_space"     # node(s) did not have enough free storage
     VB_PV_NOT_EXIST = "volumebinding.pv_not_exist"             # node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)
     VR_DISK_CONFLICT = "volumerestrictions.disk_conflict"      # node(s) had no available disk
@@ -594,6 +595,10 @@ _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
          K.PREFILTER_EXCLUDED, False),
         (F.PREFILTER_PLUGIN, r"node\(s\) didn't satisfy plugin \[?[\w.\-]{1,128}\]?", K.PREFILTER_EXCLUDED, False),
         (F.PREFILTER_FILTERED_OUT, r"node is filtered out by the prefilter result", K.PREFILTER_EXCLUDED, False),
+        # VolumeBinding's PreBind (volume_binding.go "binding volumes: %w"; binder.go checkBindings
+        # "pv %q node affinity doesn't match node %q: %w"): the volume the pod was bound to cannot be on the node
+        (F.VB_PREBIND_NODE_AFFINITY, rf"running PreBind plugin \"VolumeBinding\": binding volumes: pv {_Q} node "
+         rf"affinity doesn't match node {_Q}(?:: {_T})?", K.VOLUME_NODE_AFFINITY, False),
         (F.PLUGIN_ERROR, rf"running (?:\w{{1,16}} plugin \"[\w.\-]{{1,64}}\"|\"[\w.\-]{{1,64}}\" filter plugin): {_T}",
          K.SCHEDULER_ERROR, False),
         (F.PERMIT_TIMEOUT, r"rejected due to timeout after waiting \S{1,32} at plugin [\w.\-]{1,64}", K.GANG, False),

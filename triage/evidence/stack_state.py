@@ -40,7 +40,7 @@ ORDER = ("nfd", "driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-
 
 # The state names, worst first within "broken".
 BROKEN = ("missing", "not_in_image", "not_created", "not_scheduled", "pending", "image_pull", "start_failed",
-          "crash_loop", "failed", "init_stuck", "not_ready")
+          "crash_loop", "failed", "init_stuck", "not_ready", "restarting")
 FINE = ("running", "completed", "host", "os")
 # neither: a container that runs on a NotReady node, not ready with no restart: the kubelet that
 # would report its readiness is what is down (the node's finding), so the component is not judged
@@ -146,6 +146,11 @@ def pod_state(node: str, role: str, pod: Pod, ds: Workload | None = None) -> Com
         if s is not None and s.kind == "terminated" and (s.exit_code or 0) != 0:
             return ComponentState(state="crash_loop", container=st.name, reason=s.reason or "Error",
                                   message=s.message, restarts=st.restart_count, exit_code=s.exit_code, **base)
+        if st.ready and last is not None and (last.exit_code or 0) != 0 and st.restart_count:
+            # running again after its last run failed: it keeps failing and coming back
+            return ComponentState(state="restarting", container=st.name, reason=last.reason or "Error",
+                                  message=last.message or "", restarts=st.restart_count, exit_code=last.exit_code,
+                                  **base)
         if not st.ready:
             return ComponentState(state="not_ready", container=st.name,
                                   reason=(s.reason if s is not None else "") or (s.kind if s is not None else "unknown"),

@@ -183,4 +183,6 @@ def component_findings(ctx, layer: str) -> Iterator:
                 if cites is None:
                     cites = [_status_cite(ctx, c)] + _log_cites(ctx, c)
                 yield ctx.checked(subject, [cites[0].path])
+                if c.state == "restarting":
+                    sev = "warning"        # up now: it failed and came back (restarts, last exit non-zero)
                 yield ctx.finding(fid, sev, subject, cites, Certainty.INFERRED, **_params(c))
