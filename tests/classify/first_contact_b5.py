@@ -25,7 +25,7 @@ FC = ThreadBatch("batch-b5", "B5")
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"fb501", "fb502", "fb504"}
+TEXT_NOT_IN_BUNDLE = {"fb501", "fb503", "fb504", "fb505"}
 
 GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
@@ -56,37 +56,9 @@ def sandbox_failing(w, ns: str, p: dict, host: str, count: int) -> None:
     w.event(ns, "Pod", name, "FailedCreatePodSandBox", SANDBOX_NO_NVIDIA, count=count, host=host)
 
 
-# ---- runtime layer ---------------------------------------------------------------------------
+# ---- driver layer ----------------------------------------------------------------------------
 
-@case("fb501", pod_subj("embedder-7c9d5f6b8-q4w2x", "inference"),
-      "kubeadm-style Kubernetes 1.27 cluster (Ubuntu 22.04, containerd 1.7 with runc and `SystemdCgroup = true`, "
-      "host driver 525.85.05 and the NVIDIA Container Toolkit on the host; versions assumed for February 2023) "
-      "with one GPU node (one A10 assumed) and the NVIDIA device plugin DaemonSet (static manifest, kube-system) "
-      "Running and advertising nvidia.com/gpu 1. A GPU inference pod (names and image assumed) has run for hours "
-      "and is still Running and Ready; after a systemd daemon-reload on the host its current log ends with "
-      "`Failed to initialize NVML: Unknown Error` (illustrative standard NVML wording; the notice names the "
-      "message in its title only). The text is prose and not placed.")
-def _(w, t):
-    node = "gpu-worker-1"
-    host_node(w, node, info={"osImage": "Ubuntu 22.04.1 LTS", "kernelVersion": "5.15.0-60-generic",
-                             "containerRuntimeVersion": "containerd://1.7.0", "kubeletVersion": "v1.27.1",
-                             "kubeProxyVersion": "v1.27.1"})
-    p = plugin_pod(w, node, "nvidia-device-plugin-daemonset-x7p2k", image="nvcr.io/nvidia/k8s-device-plugin:v0.13.0")
-    plugin_ds(w, KS, [p])
-    ns, name = "inference", "embedder-7c9d5f6b8-q4w2x"
-    log = ("INFO:     Started server process [1]\n"
-           "INFO:     Waiting for application startup.\n"
-           "INFO:     Application startup complete.\n"
-           "INFO:     Uvicorn running on http://0.0.0.0:8080 (Press CTRL+C to quit)\n"
-           "INFO:     10.244.1.1:51234 - \"POST /embed HTTP/1.1\" 200 OK\n"
-           "ERROR:    GPU health check failed: Failed to initialize NVML: Unknown Error\n")
-    running_pod(w, name, log, ns=ns, node=node, container="server",
-                image="ghcr.io/example/embedder:2023.02-cuda11.8", owner=("ReplicaSet", "embedder-7c9d5f6b8"),
-                tolerations=GPU_TOLERATION)
-    w.target("Pod", ns, name)
-
-
-@case("fb502", node_subj("talos-gpu-01"),
+@case("fb501", node_subj("talos-gpu-01"),
       "Talos Linux v1.11 single GPU worker (one RTX 4090 assumed; kernel, containerd and kubelet strings assumed "
       "for early 2026) with the nvidia-open-gpu-kernel-modules-production and nvidia-container-toolkit-production "
       "extensions and a RuntimeClass `nvidia`; the full GPU Operator (Helm, driver.enabled=false, "
@@ -118,7 +90,7 @@ def _(w, t):
 
 # ---- node layer ------------------------------------------------------------------------------
 
-@case("fb503", node_subj("cce-gpu-node-192-168-0-87"),
+@case("fb502", node_subj("cce-gpu-node-192-168-0-87"),
       "Huawei Cloud CCE v1.28 cluster (EulerOS node image, containerd and kubelet strings assumed for 2025) with "
       "the CCE AI Suite (NVIDIA GPU) add-on: its device plugin DaemonSet `nvidia-gpu-device-plugin` "
       "Running in kube-system (names and image assumed). The GPU node (8 x A100-SXM4-80GB assumed) has capacity "
@@ -142,7 +114,7 @@ def _(w, t):
     w.target("Node", None, node)
 
 
-@case("fb504", node_subj("k0s-gpu-worker-1"),
+@case("fb503", node_subj("k0s-gpu-worker-1"),
       "k0s v1.31 cluster (k0s's bundled containerd, Ubuntu 22.04 workers; versions assumed for early 2025) with a "
       "CPU worker and a GPU worker (one A40 assumed) running the GPU Operator (Helm, namespace gpu-operator, host "
       "driver pre-installed). After the operator update the toolkit wrote /etc/k0s/containerd.d/nvidia.toml with "
@@ -172,6 +144,108 @@ def _(w, t):
                            {"key": "node.kubernetes.io/not-ready", "effect": "NoExecute", "timeAdded": T1}))
     node_info(n, **info)
     remove_stack_pod(w, node, "driver")
+    for p in w.pods[OPERATOR_NS]:
+        if p["spec"].get("nodeName") == node:
+            for c in p["status"]["conditions"]:
+                if c["type"] in ("Ready", "ContainersReady"):
+                    c["status"] = "False"
+            for s in p["status"]["containerStatuses"]:
+                s["ready"] = False
+    w.event("default", "Node", node, "NodeNotReady", f"Node {node} status is now: NodeNotReady",
+            type="Normal", component="node-controller")
+    w.target("Node", None, node)
+
+
+@case("fb504", pod_subj("llm-server-6f7d8b9c4-7mzqk", "inference"),
+      "AKS 1.32 cluster (Ubuntu node image, containerd and kubelet strings assumed for mid 2026) with a CPU system "
+      "pool (2 nodes) and an autoscaled user pool `a100pool` (Standard_NC96ads_A100_v4, 4 A100 80GB per node, "
+      "min 1 / max 4, taint `sku=gpu:NoSchedule`, AKS-managed NVIDIA driver and device plugin) whose one node "
+      "runs the current LLM server replica with all 4 GPUs. A new replica (4 GPUs) is Pending with a "
+      "FailedScheduling event and the cluster autoscaler's TriggeredScaleUp event (1->2); the second GPU node is "
+      "still provisioning and not yet in the node list. Event wordings are the standard scheduler and "
+      "cluster-autoscaler ones (illustrative). Names and images assumed. The text is prose and not placed.")
+def _(w, t):
+    info = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-1089-azure",
+            "containerRuntimeVersion": "containerd://1.7.27-1", "kubeletVersion": "v1.32.6",
+            "kubeProxyVersion": "v1.32.6"}
+    for i in range(2):
+        c = w.node(f"aks-system-31415926-vmss00000{i}", cpu="4", memory="16380652Ki",
+                   labels={"kubernetes.azure.com/agentpool": "system", "kubernetes.azure.com/mode": "system",
+                           "node.kubernetes.io/instance-type": "Standard_D4s_v5"})
+        node_info(c, **info)
+    node = "aks-a100pool-27182818-vmss000000"
+    n = host_node(w, node, gpus=4, labels={"kubernetes.azure.com/agentpool": "a100pool",
+                                           "kubernetes.azure.com/mode": "user",
+                                           "kubernetes.azure.com/accelerator": "nvidia",
+                                           "node.kubernetes.io/instance-type": "Standard_NC96ads_A100_v4"},
+                  info=info)
+    n["spec"]["taints"] = [{"key": "sku", "value": "gpu", "effect": "NoSchedule"}]
+    for res in ("capacity", "allocatable"):
+        n["status"][res].update({"cpu": "96", "memory": "908535872Ki"})
+    p = plugin_pod(w, node, "nvidia-device-plugin-daemonset-h2l8d",
+                   image="mcr.microsoft.com/oss/v2/nvidia/k8s-device-plugin:v0.17.2")
+    p["spec"]["tolerations"].append({"key": "sku", "operator": "Equal", "value": "gpu", "effect": "NoSchedule"})
+    plugin_ds(w, KS, [p])
+    tol = [{"key": "sku", "operator": "Equal", "value": "gpu", "effect": "NoSchedule"}]
+    sel = {"kubernetes.azure.com/agentpool": "a100pool"}
+    ns = "inference"
+    running_pod(w, "llm-server-6f7d8b9c4-q9x2v", None, ns=ns, node=node, container="vllm", gpu=4,
+                image="vllm/vllm-openai:v0.11.0", owner=("ReplicaSet", "llm-server-6f7d8b9c4"),
+                tolerations=tol, node_selector=sel, cpu="40", memory="400Gi")
+    name = "llm-server-6f7d8b9c4-7mzqk"
+    msg = ("0/3 nodes are available: 1 Insufficient nvidia.com/gpu, 2 node(s) didn't match Pod's node "
+           "affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, "
+           "2 Preemption is not helpful for scheduling.")
+    w.pod(ns, name, gpu=4, containers=("vllm",), image="vllm/vllm-openai:v0.11.0", phase="Pending",
+          scheduled_message=msg, owner=("ReplicaSet", "llm-server-6f7d8b9c4"), tolerations=tol,
+          node_selector=sel, cpu="40", memory="400Gi")
+    w.event(ns, "Pod", name, "FailedScheduling", msg, component="default-scheduler", count=4)
+    w.event(ns, "Pod", name, "TriggeredScaleUp",
+            "pod triggered scale-up: [{aks-a100pool-27182818-vmss 1->2 (max: 4)}]", type="Normal",
+            component="cluster-autoscaler", count=1)
+    wl = w.workload("Deployment", ns, "llm-server", replicas=2,
+                    status={"replicas": 2, "readyReplicas": 1, "availableReplicas": 1, "updatedReplicas": 2,
+                            "unavailableReplicas": 1, "observedGeneration": 3})
+    w.target("Pod", ns, name)
+
+
+@case("fb505", node_subj("gpu-worker-2"),
+      "Kubernetes 1.31 cluster (kubeadm-style, Ubuntu 22.04 with kernel 5.15.0-105-generic, containerd; versions "
+      "assumed for 2025) with a CPU node and two GPU nodes (two L4 each, assumed) running the GPU Operator "
+      "(namespace gpu-operator, driver.usePrecompiled=true). gpu-worker-2's kubelet has stopped: the node is "
+      "NotReady (Unknown, 'Kubelet stopped posting node status.') with the node.kubernetes.io/unreachable NoSchedule "
+      "and NoExecute taints; its operand pods are last seen Running with Ready False. The precompiled driver "
+      "DaemonSet `nvidia-driver-daemonset-5.15.0-105-generic-ubuntu22.04` (tolerating only "
+      "unreachable:NoExecute) reports 0 desired; the operator's delete/recreate loop lives in its own log, which the "
+      "page does not quote and the bundle does not hold. gpu-worker-1 is healthy. The text is prose and not placed.")
+def _(w, t):
+    info = {"osImage": "Ubuntu 22.04.4 LTS", "kernelVersion": "5.15.0-105-generic",
+            "containerRuntimeVersion": "containerd://1.7.24", "kubeletVersion": "v1.31.4", "kubeProxyVersion": "v1.31.4"}
+    cpu = w.node("cpu-worker-1", cpu="16", memory="65865932Ki")
+    node_info(cpu, **info)
+    ok = w.gpu_node("gpu-worker-1", gpus=2, product="NVIDIA-L4", memory_mib=23034)
+    node_info(ok, **info)
+    node = "gpu-worker-2"
+    n = w.gpu_node(node, gpus=2, product="NVIDIA-L4", memory_mib=23034, ready="Unknown",
+                   taints=({"key": "node.kubernetes.io/unreachable", "effect": "NoSchedule", "timeAdded": T1},
+                           {"key": "node.kubernetes.io/unreachable", "effect": "NoExecute", "timeAdded": T1}))
+    node_info(n, **info)
+    drv_name = "nvidia-driver-daemonset-5.15.0-105-generic-ubuntu22.04"
+    for host in ("gpu-worker-1", node):
+        p = stack_pod(w, host, "driver")
+        p["metadata"]["ownerReferences"][0]["name"] = drv_name
+        set_image(p, "nvidia-driver-ctr", "nvcr.io/nvidia/driver:550-5.15.0-105-generic-ubuntu22.04")
+    template = stack_pod(w, "gpu-worker-1", "driver")
+    remove_stack_pod(w, "gpu-worker-1", "driver")
+    remove_stack_pod(w, node, "driver")
+    template["spec"]["tolerations"] = [
+        {"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"},
+        {"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute"},
+        {"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute"}]
+    wl = w.workload("DaemonSet", OPERATOR_NS, drv_name, template_pod=template, status=ds_status(0, 0, 0))
+    wl["metadata"]["creationTimestamp"] = T2
+    wl["spec"]["template"]["spec"]["nodeSelector"] = {
+        "nvidia.com/gpu.deploy.driver": "true", "feature.node.kubernetes.io/kernel-version.full": "5.15.0-105-generic"}
     for p in w.pods[OPERATOR_NS]:
         if p["spec"].get("nodeName") == node:
             for c in p["status"]["conditions"]:
