@@ -1,9 +1,8 @@
 """First-contact batch C5 (fixtures/first-contact/batch-c5/cases.jsonl) as scenario bundles.
 
 Real GPU/accelerator-on-Kubernetes failures in the device-plugin layer (an accelerator's device plugin missing
-under an autoscaler, the GPU Operator's validation chain in front of the operator-managed plugin on Talos, a
-time-sharing request rejected at admission) from public web pages (the `pages` corpus: vendor documentation and a
-post-mortem) that no rule was written for, sampled with the fixed query list in the batch README. Each builder
+under an autoscaler, a time-sharing request rejected at admission) from public web pages (the `pages` corpus: vendor
+documentation) that no rule was written for, sampled with the fixed query list in the batch README. Each builder
 places the case's text verbatim where a collector would have found it (prose texts are not placed) and builds the
 cluster state the page describes. The expected answer was reasoned from the page (`expected` in the case,
 preferred first) and committed before any rule change; it is never taken from the tool's output.
@@ -18,7 +17,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld, daemonset, ds_pod, info
 from tests.classify.first_contact_b import KS
-from tests.classify.first_contact_common import ThreadBatch, ds_status
+from tests.classify.first_contact_common import ThreadBatch
 from tests.classify.scenario_builder import T0
 from tests.classify.scenarios_real import pod_subj
 
@@ -26,7 +25,7 @@ FC = ThreadBatch("batch-c5", "C5", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"fc502"}
+TEXT_NOT_IN_BUNDLE: set[str] = set()
 
 GPU_TOL = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
@@ -86,80 +85,9 @@ def _(w, t):
     w.target("Pod", ns, pod)
 
 
-# ---- operator-managed plugin behind the validation chain (Talos) -----------------------------
-
-@case("fc502", pod_subj("nvidia-device-plugin-daemonset-8hx4t", "gpu-operator"),
-      "Talos Linux v1.9 homelab cluster 'frank' (Kubernetes v1.32; Talos, kernel and containerd strings, the "
-      "control-plane node name and the GPU model assumed) with the GPU node gpu-1: one GPU (RTX 4090 assumed), NFD's "
-      "pci-10de label and the operator's gpu.present / gpu.deploy.* labels, no GFD product labels and no "
-      "nvidia.com/gpu in capacity or allocatable; the GPU Operator (v24.9, assumed) in gpu-operator, its ClusterPolicy with "
-      "driver.enabled false and toolkit.enabled false (status notReady, assumed), so no driver or toolkit DaemonSet exists; its device-plugin, "
-      "gpu-feature-discovery, dcgm-exporter and operator-validator pods on gpu-1 are Pending in Init:0/1: the first "
-      "init container of each (toolkit-validation for the plugin, GFD and DCGM exporter; driver-validation for the "
-      "validator) is running and never completes, the later ones wait; their DaemonSets report 1 desired, 0 ready. "
-      "The init containers' logs are not quoted and not modelled; no events are modelled (the post quotes none). "
-      "The Ollama deployment the post mentions is not modelled. The text is prose and not placed in the bundle.")
-def _(w, t):
-    w.git_version = "v1.32.3"
-    kv = {"osImage": "Talos (v1.9.5)", "kernelVersion": "6.12.18-talos", "containerRuntimeVersion": "containerd://2.0.3",
-          "kubeletVersion": "v1.32.3"}
-    cp = w.node("cp-1", cpu="4", memory="16284472Ki", labels={"node-role.kubernetes.io/control-plane": ""},
-                taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}])
-    info(cp, **kv)
-    node = "gpu-1"
-    n = w.node(node, cpu="16", memory="65751456Ki",
-               labels={"feature.node.kubernetes.io/pci-10de.present": "true", "nvidia.com/gpu.present": "true",
-                       "nvidia.com/gpu.deploy.device-plugin": "true", "nvidia.com/gpu.deploy.gpu-feature-discovery": "true",
-                       "nvidia.com/gpu.deploy.dcgm-exporter": "true", "nvidia.com/gpu.deploy.operator-validator": "true",
-                       "nvidia.com/gpu.deploy.driver": "pre-installed", "nvidia.com/gpu.deploy.container-toolkit": "false"})
-    info(n, **kv)
-    ns = "gpu-operator"
-    w.custom["clusterpolicies.nvidia.com"] = [{
-        "apiVersion": "nvidia.com/v1", "kind": "ClusterPolicy", "metadata": {"name": "cluster-policy"},
-        "spec": {"driver": {"enabled": False}, "toolkit": {"enabled": False}, "devicePlugin": {"enabled": True},
-                 "gfd": {"enabled": True}, "dcgmExporter": {"enabled": True}, "validator": {"plugin": {}}},
-        "status": {"state": "notReady", "namespace": ns}}]
-    w.workload("Deployment", ns, "gpu-operator", replicas=1,
-               status={"replicas": 1, "readyReplicas": 1, "availableReplicas": 1, "updatedReplicas": 1})
-    w.pod(ns, "gpu-operator-6c8f9d7b54-k2xvq", node="cp-1", gpu=0, containers=("gpu-operator",),
-          image="nvcr.io/nvidia/gpu-operator:v24.9.2", cpu="200m", memory="350Mi",
-          labels={"app": "gpu-operator"}, owner=("ReplicaSet", "gpu-operator-6c8f9d7b54"),
-          tolerations=[{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists", "effect": "NoSchedule"}])
-    waiting_init = {"state": {"running": {"startedAt": T0}}, "ready": False, "restartCount": 0, "started": True}
-    queued_init = {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False, "restartCount": 0}
-    stack = [
-        ("nvidia-device-plugin-daemonset", "nvidia-device-plugin-daemonset-8hx4t", ["nvidia-device-plugin"],
-         ["toolkit-validation"], "nvcr.io/nvidia/k8s-device-plugin:v0.17.0", "nvidia.com/gpu.deploy.device-plugin"),
-        ("gpu-feature-discovery", "gpu-feature-discovery-r7m2c", ["gpu-feature-discovery"],
-         ["toolkit-validation"], "nvcr.io/nvidia/k8s-device-plugin:v0.17.0", "nvidia.com/gpu.deploy.gpu-feature-discovery"),
-        ("nvidia-dcgm-exporter", "nvidia-dcgm-exporter-5wq8z", ["nvidia-dcgm-exporter"],
-         ["toolkit-validation"], "nvcr.io/nvidia/k8s/dcgm-exporter:3.3.9-3.6.1-ubuntu22.04", "nvidia.com/gpu.deploy.dcgm-exporter"),
-        ("nvidia-operator-validator", "nvidia-operator-validator-j4n6d", ["nvidia-operator-validator"],
-         ["driver-validation", "toolkit-validation", "cuda-validation", "plugin-validation"],
-         "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v24.9.2", "nvidia.com/gpu.deploy.operator-validator"),
-    ]
-    for ds, pod, containers, inits, img, sel in stack:
-        labels = {"app": ds, "app.kubernetes.io/part-of": "gpu-operator"}
-        d = daemonset(w, ns, ds, desired=1, ready=0, containers=[(containers[0], img)],
-                      init_containers=[(c, "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v24.9.2") for c in inits],
-                      node_selector={sel: "true"}, tolerations=GPU_TOL, labels=labels, runtime_class="nvidia")
-        d["status"] = ds_status(1, 1, 0)
-        init_st = {c: (waiting_init if i == 0 else queued_init) for i, c in enumerate(inits)}
-        p = ds_pod(w, ns, ds, pod, node, containers=tuple(containers), image=img, labels=labels, phase="Pending",
-                   init_containers=tuple(inits), init_statuses=init_st, ready=False, tolerations=GPU_TOL,
-                   runtime_class="nvidia",
-                   volumes=[{"name": "run-nvidia-validations",
-                             "hostPath": {"path": "/run/nvidia/validations", "type": "DirectoryOrCreate"}}],
-                   mounts=[{"name": "run-nvidia-validations", "mountPath": "/run/nvidia/validations",
-                            "mountPropagation": "HostToContainer"}])
-        for s in p["status"]["containerStatuses"]:
-            s.update({"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False, "started": False})
-    w.target("Pod", ns, "nvidia-device-plugin-daemonset-8hx4t")
-
-
 # ---- time-sharing request rejected at admission (GKE) ---------------------------------------
 
-@case("fc503", pod_subj("cuda-timeshare-2gpu", "default"),
+@case("fc502", pod_subj("cuda-timeshare-2gpu", "default"),
       "GKE Standard v1.33 cluster (version strings, node and pod names assumed) with a default CPU node and one "
       "GPU node of a time-sharing node pool (one NVIDIA L4 assumed, cloud.google.com/gke-gpu-sharing-strategy="
       "time-sharing, cloud.google.com/gke-max-shared-clients-per-gpu=3 assumed) advertising nvidia.com/gpu 3 and "
