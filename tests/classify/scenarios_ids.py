@@ -375,10 +375,15 @@ def _(w):
     w.target("Pod", ML, "train-big-0")
 
 
-@scenario("near_autoscaler_triggered", "scheduler.insufficient_gpu", pod_subj("train-big-0"), kind="near_miss",
-          near_miss_for=("scheduler.autoscaler_no_scale_up", "application.crash_unclassified"))
+@scenario("near_autoscaler_triggered", None, pod_subj("train-big-0"), status="inconclusive", kind="near_miss",
+          near_miss_for=("scheduler.autoscaler_no_scale_up", "application.crash_unclassified",
+                         "scheduler.insufficient_gpu"))
 def _(w):
-    """The autoscaler did trigger a scale-up; the pod waits for the new node."""
+    """The autoscaler triggered a scale-up five minutes before collection (within cluster-autoscaler's
+    15-minute node provision time) and has refused nothing since: the pod waits for the new node and
+    nothing has failed yet. Not a shortage PROBLEM, not autoscaler_no_scale_up: inconclusive, with a
+    scheduler-layer gap saying a node is being added (a GPU scale-out takes minutes by design, as
+    first-contact case fb504 settled). Before session 6 this scenario expected insufficient_gpu."""
     w.gpu_node("gpu-node-1", gpus=1)
     holder(w)
     pending_pod(w, "train-big-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are "

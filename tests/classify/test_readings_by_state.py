@@ -288,3 +288,32 @@ def test_a_component_up_again_explains_nothing_that_fails_now(tmp_path):
     assert doc["root_cause"]["id"] == "runtime.toolkit_not_ready", _ids(doc)
     driver = next(f for f in doc["findings"] if f["id"] == "driver.not_ready")
     assert driver["params"]["state"] == "restarting" and not driver["explains"]
+
+
+@pytest.mark.parametrize("seen, refused, status", [
+    ("2026-11-29T14:55:00Z", False, "inconclusive"),     # 5 minutes before collection: being added
+    ("2026-11-29T14:30:00Z", False, "problem"),          # past the 15-minute provision time: no node came
+    ("2026-11-29T14:55:00Z", True, "problem"),           # refused in the same loop: the group is at its max
+])
+def test_a_pending_gpu_pod_the_autoscaler_is_adding_a_node_for(tmp_path, seen, refused, status):
+    w = World(f"scale-up-{seen[11:16]}-{refused}")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "holder-0", node="gpu-node-1", gpu=1)
+    w.pod(ML, "train-big-0", gpu=1, scheduled_message="0/1 nodes are available: 1 Insufficient nvidia.com/gpu. "
+          "preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.")
+    # cluster-autoscaler core/scaleup: "pod triggered scale-up: %v"
+    ev = w.event(ML, "Pod", "train-big-0", "TriggeredScaleUp", "pod triggered scale-up: [{gpu-pool 1->2 (max: 4)}]",
+                 type="Normal", component="cluster-autoscaler")
+    ev["lastTimestamp"] = seen
+    if refused:
+        no = w.event(ML, "Pod", "train-big-0", "NotTriggerScaleUp",
+                     "pod didn't trigger scale-up: 1 max node group size reached", type="Normal",
+                     component="cluster-autoscaler")
+        no["lastTimestamp"] = seen
+    w.target("Pod", ML, "train-big-0")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == status, _ids(doc)
+    waiting = [g for g in doc["gaps"] if g["reason"] == "in_progress"]
+    assert bool(waiting) == (status == "inconclusive")
+    if waiting:
+        assert waiting[0]["layer"] == "scheduler" and "gpu-pool 1->2" in waiting[0]["detail"]

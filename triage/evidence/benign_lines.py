@@ -336,6 +336,9 @@ BENIGN_SAMPLES: tuple[BenignLine, ...] = (
        "trainer-0:52:52 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so", "no external net plugin"),
     _B("NCCL", "workload", f"{NCCL} src/plugin/plugin_open.cc (v2.23+)",
        "trainer-0:52:52 [0] NCCL INFO TUNER/Plugin: Could not find: libnccl-tuner.so", "no external tuner plugin"),
+    _B("NCCL", "workload", f"{NCCL} src/misc/shmutils.cc (ncclShmOpen)",
+       "trainer-0:52:70 [0] NCCL INFO fallocate: Failed to extend /dev/shm/nccl-Ab12Cd to 4194660 bytes, error: "
+       "Interrupted system call (4) - retrying", "EINTR: NCCL retries the fallocate; only its WARN is a failure"),
     _B("NCCL", "workload", f"{NCCL} src/graph/search.cc",
        "trainer-0:52:70 [0] NCCL INFO Could not find a path for pattern 4, falling back to simple order",
        "topology search fallback"),

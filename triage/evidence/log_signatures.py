@@ -242,11 +242,18 @@ SIGNATURES: tuple[Signature, ...] = (
          "[3] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1 (size 9637888)",
          groups, "nccl"),
     # --- shared memory ----------------------------------------------------------------
-    _sig("shm_segment", K.SHM_EXHAUSTED, ("creating shared memory segment", "unable to allocate shared memory"),
+    # NCCL src/misc/shmutils.cc (ncclShmOpen): WARN "Error: failed to extend %s to %ld bytes, error: %s (%d)"
+    # (older: "... to %d bytes"; its INFO "fallocate: Failed to extend ... - retrying" on EINTR is no failure) and
+    # src/transport/net.cc "Error: could not create shared memory in /dev/shm"
+    _sig("shm_segment", K.SHM_EXHAUSTED, ("creating shared memory segment", "unable to allocate shared memory",
+                                          "Error: failed to extend /dev/shm", "could not create shared memory in"),
          r"Error while creating shared memory segment (?P<segment>\S{1,200})(?: \(size (?P<size>\d{1,18})\))?"
-         r"|unable to allocate shared memory",
+         r"|unable to allocate shared memory"
+         r"|Error: failed to extend (?P<extend>/dev/shm/\S{1,200}) to (?P<extend_size>\d{1,18}) bytes"
+         r"|Error: could not create shared memory in /dev/shm",
          "NCCL WARN Error while creating shared memory segment /dev/shm/nccl-xxxxx (size 7340384)",
-         lambda m, line: {"segment": m.group("segment"), "size_bytes": to_int(m.group("size"))}, "shm"),
+         lambda m, line: {"segment": m.group("segment") or m.group("extend"),
+                          "size_bytes": to_int(m.group("size") or m.group("extend_size"))}, "shm"),
     _sig("shm_no_space", K.SHM_EXHAUSTED, "No space left on device",
          r"(?:shm|posix_fallocate).{0,120}No space left on device|No space left on device.{0,120}shm",
          "[3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device", no_params, "shm"),

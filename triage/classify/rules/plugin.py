@@ -105,9 +105,11 @@ def admission_errors(ctx):
                 if cite not in g[0]:
                     g[0].append(cite)
         for fid, (cites, f) in sorted(found.items()):
-            params = dict(node=pod.node_name or None,
-                          resource=f.resource or next(iter(sorted(pod.gpu_requests)), None),
-                          requested=f.requested, available=f.available, reason=f.kind.value)
+            resource = f.resource or next(iter(sorted(pod.gpu_requests)), None)
+            # a message without the count (GKE's sharing refusal): the pod's own request says it
+            requested = f.requested if f.requested is not None else pod.gpu_requests.get(resource) if resource else None
+            params = dict(node=pod.node_name or None, resource=resource,
+                          requested=requested, available=f.available, reason=f.kind.value)
             if fid == "driver.gpu_fallen_off_bus" or fid == "plugin.validation_no_free_gpu":
                 holders = [f"{p.namespace}/{p.name}" for p in ctx.pods_by_node.get(pod.node_name, ())
                            if p.gpu_requests and not p.is_terminal and p is not pod and not gpu_stack_role(p)]

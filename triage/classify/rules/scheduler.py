@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from triage.bundle.quantity import parse_quantity
 from triage.classify.model import Certainty, Finding, Gap
-from triage.classify.rules.base import NeedGap, pod_subject, rule
+from triage.classify.rules.autoscaling import autoscaler_event, scale_up_in_progress
+from triage.classify.rules.base import NeedGap, clip, pod_subject, rule
 from triage.classify.rules.node import node_matches_selector
 from triage.evidence.scheduler_message import Origin, ReasonKind as K, SchedulingMessage
 
@@ -69,7 +70,7 @@ def _latest_message(ctx, pod):
     """(parsed message, citation) of the newest FailedScheduling event, else the PodScheduled condition."""
     from triage.evidence.scheduler_message import parse_scheduling_message
     for ev in reversed(ctx.pod_events(pod)):
-        if ev.reason in SCHEDULER_REASONS and not _autoscaler_event(ev):
+        if ev.reason in SCHEDULER_REASONS and not autoscaler_event(ev):
             msg = parse_scheduling_message(ev.message)
             if msg is not None:
                 return msg, ctx.cite_event(ev)
@@ -102,7 +103,7 @@ def _any_scheduler_words(ctx, pod):
     message, whatever its wording (None: the scheduler said nothing)."""
     for ev in reversed(ctx.pod_events(pod)):
         if (ev.reason in SCHEDULER_REASONS or (ev.source_component and ev.source_component == pod.scheduler_name)) \
-                and ev.message.strip() and not _autoscaler_event(ev):
+                and ev.message.strip() and not autoscaler_event(ev):
             return ev.message, ctx.cite_event(ev)
     c = pod.condition("PodScheduled")
     if c is not None and c.status == "False" and c.message and c.message.strip():
@@ -135,31 +136,6 @@ def _gates(pod) -> list:
 def _status_fields(pod) -> dict:
     status = pod.raw.get("status") if isinstance(pod.raw.get("status"), dict) else {}
     return {k: status[k] for k in ("phase", "conditions", "nominatedNodeName") if k in status}
-
-
-# Karpenter (kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/events.go) writes its own
-# FailedScheduling: "Failed to schedule pod, %s"
-_KARPENTER_WORDS = ("Failed to schedule pod, ",)
-
-
-def _autoscaler_event(ev) -> bool:
-    """An autoscaler's word on why it adds no node: cluster-autoscaler's NotTriggerScaleUp, GKE's
-    cluster-autoscaler FailedScaleUp (its visibility events: "Node scale up in zones %v associated
-    with this pod failed: %v. Pod is at risk of not being scheduled.", a GCE quota or stockout), or
-    Karpenter's own FailedScheduling."""
-    if ev.reason in ("NotTriggerScaleUp", "FailedScaleUp"):
-        return True
-    return ev.reason == "FailedScheduling" and (ev.source_component == "karpenter"
-                                                or ev.message.startswith(_KARPENTER_WORDS))
-
-
-def _autoscaler(ctx, pod):
-    from triage.evidence.scheduler_message import parse_scheduling_message
-    for ev in reversed(ctx.pod_events(pod)):
-        if _autoscaler_event(ev):
-            msg = parse_scheduling_message(ev.message)
-            return msg, ctx.cite_event(ev), ev
-    return None, None, None
 
 
 def _tolerated(pod, node) -> tuple[bool, list]:
@@ -299,6 +275,17 @@ def unschedulable(ctx):
                               namespace=pod.namespace, pod=pod.name, scheduler=pod.scheduler_name or None)
             continue
         found = list(_judge(ctx, pod, msg, cite))
+        scale_up = scale_up_in_progress(ctx, pod) if found and all(
+            not isinstance(f, Finding) or f.id in _WAITS_FOR_A_NODE for f in found) else None
+        if scale_up is not None:
+            # the shortage is what the autoscaler is adding a node for: nothing has failed yet
+            yield NeedGap(Gap("autoscaler", "in_progress",
+                              f"cluster-autoscaler is adding a node for {pod.namespace}/{pod.name} "
+                              f"({clip(scale_up.message, 160)}, last seen {scale_up.last_seen}): the pod waits for it, "
+                              "nothing has failed yet",
+                              "a bundle collected after the node group's provision time (cluster-autoscaler "
+                              "--max-node-provision-time, 15 minutes by default)", "scheduler"), pod_subject(pod))
+            continue
         yield from found
         if not found and not all(r.kind is K.POD_DELETING for r in msg.reasons):
             # a message was read and none of its reasons explains anything: its words decide; a
@@ -309,6 +296,10 @@ def unschedulable(ctx):
                               message=msg.text[:300], scheduler=pod.scheduler_name or None,
                               reason=pod.scheduler_name if custom else None)
 
+
+# what a node the autoscaler adds would cure: a pod pending on these waits for it
+_WAITS_FOR_A_NODE = frozenset({"scheduler.insufficient_gpu", "scheduler.insufficient_cpu_memory",
+                               "scheduler.node_affinity_mismatch", "scheduler.selector_label_absent"})
 
 # what the nodes' state alone can show excludes a pod (its words unread)
 _STATE_IDS = frozenset({"scheduler.untolerated_taint", "scheduler.node_unschedulable", "scheduler.node_affinity_mismatch",

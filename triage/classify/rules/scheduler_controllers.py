@@ -9,7 +9,7 @@ import re
 
 from triage.classify.rules.base import pod_subject, rule
 from triage.classify.rules.patterns import role_logs
-from triage.classify.rules.scheduler import _autoscaler
+from triage.classify.rules.autoscaling import autoscaler_verdict
 
 # ResourceQuota wordings that mean "over the quota" (the others: the quota could not be evaluated)
 _OVER_QUOTA = frozenset({"exceeded", "must_specify", "failed_constraint", "insufficient_to_consume", "uncovered_scopes"})
@@ -183,7 +183,7 @@ def autoscaler(ctx):
     for pod in ctx.scope_pods:
         if pod.node_name:
             continue
-        msg, cite, ev = _autoscaler(ctx, pod)
+        msg, cite, ev = autoscaler_verdict(ctx, pod)
         if cite is not None:
             yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod), [cite],
                               namespace=pod.namespace, pod=pod.name, message=(msg.text if msg else ev.message)[:200],

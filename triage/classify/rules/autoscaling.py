@@ -1,0 +1,62 @@
+"""What the node autoscalers say about a pending pod, read from its events: why no node is added
+(cluster-autoscaler's NotTriggerScaleUp, GKE's FailedScaleUp, Karpenter's own FailedScheduling), or
+that one is being added (cluster-autoscaler's TriggeredScaleUp). Shared by the placement rules
+(rules/scheduler.py) and the autoscaler rule (rules/scheduler_controllers.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+# Karpenter (kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/events.go) writes its own
+# FailedScheduling: "Failed to schedule pod, %s"
+KARPENTER_WORDS = ("Failed to schedule pod, ",)
+# cluster-autoscaler's --max-node-provision-time default: a node group that has produced no node by
+# then counts as failed and the scale-up backs off
+MAX_NODE_PROVISION = timedelta(minutes=15)
+
+
+def autoscaler_event(ev) -> bool:
+    """An autoscaler's word on why it adds no node: cluster-autoscaler's NotTriggerScaleUp, GKE's
+    cluster-autoscaler FailedScaleUp (its visibility events: "Node scale up in zones %v associated
+    with this pod failed: %v. Pod is at risk of not being scheduled.", a GCE quota or stockout), or
+    Karpenter's own FailedScheduling."""
+    if ev.reason in ("NotTriggerScaleUp", "FailedScaleUp"):
+        return True
+    return ev.reason == "FailedScheduling" and (ev.source_component == "karpenter"
+                                                or ev.message.startswith(KARPENTER_WORDS))
+
+
+def autoscaler_verdict(ctx, pod):
+    """(parsed message, citation, event) of the pod's latest autoscaler refusal, or Nones."""
+    from triage.evidence.scheduler_message import parse_scheduling_message
+    for ev in reversed(ctx.pod_events(pod)):
+        if autoscaler_event(ev):
+            msg = parse_scheduling_message(ev.message)
+            return msg, ctx.cite_event(ev), ev
+    return None, None, None
+
+
+def _when(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text.strip().replace("Z", "+00:00")) if text else None
+    except ValueError:
+        return None
+
+
+def scale_up_in_progress(ctx, pod):
+    """cluster-autoscaler's TriggeredScaleUp for `pod` (core/scaleup/orchestrator: "pod triggered
+    scale-up: %v"), with no refusal after it and seen within the node provision time before the
+    bundle was collected: a node is being added for it, nothing has failed yet. The event, or None."""
+    events = ctx.pod_events(pod)
+    trigger = next((ev for ev in reversed(events) if ev.reason == "TriggeredScaleUp"), None)
+    seen = _when(trigger.last_seen) if trigger is not None else None
+    if seen is None:
+        return None
+    # a refusal seen as late as the trigger (a node group at its max the next loop) ends it
+    if any(autoscaler_event(ev) and (_when(ev.last_seen) or seen) >= seen for ev in events):
+        return None
+    manifest = ctx.bundle.manifest
+    collected = _when(manifest.created_at if manifest else "")
+    if collected is None or not timedelta(0) <= collected - seen <= MAX_NODE_PROVISION:
+        return None
+    return trigger
