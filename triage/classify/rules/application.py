@@ -8,7 +8,7 @@ import functools
 
 from triage.bundle import layout
 from triage.bundle.objects.gpu_resource import raw_gpu_intent
-from triage.classify.rules.base import NeedGap, pod_subject, privileged, rule, visible_devices_by_hand
+from triage.classify.rules.base import NeedGap, pod_subject, privileged, requests_nvidia, rule, visible_devices_by_hand
 from triage.classify.rules.components import judged_component
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
@@ -60,11 +60,6 @@ def no_gpu_kind(f, pod=None) -> str | None:
 @rule(ids=APP_IDS, reads=("pods/log",))
 def log_signatures(ctx):
     yield from apply_patterns(ctx, PATTERNS)
-
-
-def requests_nvidia(pod) -> bool:
-    return any(r.startswith("nvidia.com/") or r == "alpha.kubernetes.io/nvidia-gpu" for r in pod.gpu_requests) \
-        or bool(pod.resource_claims)
 
 
 @rule(ids=("application.gpu_not_requested", "application.cuda_driver_too_old", "runtime.no_device_visible",

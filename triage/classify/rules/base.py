@@ -97,6 +97,13 @@ def node_subject(name: str) -> Subject:
 _NO_DEVICES = (None, "", "void", "none")
 
 
+def requests_nvidia(pod: Pod) -> bool:
+    """The pod asks the scheduler for an NVIDIA GPU: an nvidia.com/* resource (or the kubelet's
+    legacy one), or a DRA ResourceClaim."""
+    return any(r.startswith("nvidia.com/") or r == "alpha.kubernetes.io/nvidia-gpu" for r in pod.gpu_requests) \
+        or bool(pod.resource_claims)
+
+
 def privileged(pod: Pod) -> bool:
     """A container of the pod runs privileged: it sees every device of the node."""
     spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}

@@ -198,6 +198,15 @@ class Context:
                            self.pods_collected_ns, self._stack_listed_everywhere)
 
     @cached_property
+    def resource_claims(self) -> Mapping[str, tuple]:
+        """namespace -> the DRA ResourceClaims the bundle holds there: read once, for every rule
+        that holds a pod against its claims."""
+        out: dict[str, list] = defaultdict(list)
+        for claim in self.bundle.custom_resources("resourceclaims.resource.k8s.io"):
+            out[claim.namespace or ""].append(claim)
+        return {ns: tuple(claims) for ns, claims in out.items()}
+
+    @cached_property
     def gpu_asking_objects(self) -> frozenset[tuple[str, str]]:
         """(namespace, name) of every custom-resource object in the bundle (an operator's RayCluster,
         PyTorchJob ...) whose pod templates ask for a GPU resource: read once, for every pod whose

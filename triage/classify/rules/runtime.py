@@ -4,9 +4,9 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 
 from __future__ import annotations
 
-from triage.classify.rules.application import requests_nvidia
 from triage.classify.model import Gap
-from triage.classify.rules.base import NeedGap, node_subject, pod_subject, privileged, rule, visible_devices_by_hand
+from triage.classify.rules.base import (NeedGap, node_subject, pod_subject, privileged, requests_nvidia, rule,
+                                         visible_devices_by_hand)
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import LogPattern, apply_patterns, scan
@@ -355,8 +355,7 @@ def visible_beyond_request(ctx):
             continue
         outputs = [o for o in ctx.exec_outputs(pod) if o.name in ("nvidia-smi", "nvidia-smi-L")]
         if pod.resource_claims:
-            if outputs and not any((c.namespace or "") == (pod.namespace or "")
-                                   for c in ctx.bundle.custom_resources("resourceclaims.resource.k8s.io")):
+            if outputs and not ctx.resource_claims.get(pod.namespace or ""):
                 ns = pod.namespace or ""
                 yield NeedGap(Gap("resourceclaims", "not_collected",
                                   f"{ns}/{pod.name} gets its GPUs from DRA claims and the bundle holds none of them: "

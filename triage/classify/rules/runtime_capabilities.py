@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from triage import lazy_re
 from triage.classify.model import Certainty
-from triage.classify.rules.application import requests_nvidia
-from triage.classify.rules.base import pod_subject, rule, visible_devices_by_hand
+from triage.classify.rules.base import pod_subject, requests_nvidia, rule, visible_devices_by_hand
 from triage.classify.rules.patterns import role_logs, scan
 
 CAPABILITIES = "NVIDIA_DRIVER_CAPABILITIES"

@@ -121,8 +121,8 @@ def _unallocated_claims(ctx, pod) -> list:
     spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
     named |= {str(c.get("resourceClaimName") or (c.get("source") or {}).get("resourceClaimName"))
               for c in spec.get("resourceClaims") or () if isinstance(c, dict)}
-    mine = [c for c in ctx.bundle.custom_resources("resourceclaims.resource.k8s.io")
-            if (c.namespace or "") == (pod.namespace or "") and (c.name in named or (
+    mine = [c for c in ctx.resource_claims.get(pod.namespace or "", ())
+            if (c.name in named or (
                 c.controller is not None and c.controller.kind == "Pod" and c.controller.name == pod.name))]
     allocated = any(isinstance(c.raw.get("status"), dict) and c.raw["status"].get("allocation") for c in mine)
     return [] if allocated else mine
