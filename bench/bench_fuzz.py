@@ -155,6 +155,8 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.render.markdown", "md_inline", None),
     ("triage.render.markdown", "code_inline", None),
     ("triage.render.markdown", "fence", None),
+    ("triage.render.plain", "wrap", lambda f: lambda t: f(t, 100)),     # evidence text in the report
+    ("triage.render.plain_markdown", "parse", None),                   # a playbook with evidence in its params
 )
 
 

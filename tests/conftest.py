@@ -40,6 +40,8 @@ SLOW_MODULES = ("tests/watch/", "tests/replay/", "tests/collect/", "tests/test_d
 
 # tests that run the CLI in a subprocess (an interpreter start each)
 SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",
+              # every fixture's report through both text layouts (~10 s)
+              "tests/render/test_plain.py::test_every_fixture_report_prints_rich_s_bytes_without_rich",
               # every rendering of every scenario (~15 s)
               "tests/classify/test_runnable_playbooks.py::test_no_placeholder_survives_in_any_command",
               # every catalogued sample mutated at every position (~10 s); arbitrary bytes and

@@ -27,17 +27,15 @@ import os
 import shutil
 import sys
 from dataclasses import dataclass
-from typing import Any
-
-from rich import box
-from rich.console import Console, Group
-from rich.markdown import Markdown
-from rich.padding import Padding
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from triage.render.view import build_view
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
 
 STATUS_STYLE = {"problem": "bold white on red", "inconclusive": "bold black on yellow",
                 "healthy": "bold white on green", "no_gpu": "bold white on blue"}
@@ -90,17 +88,18 @@ class Wide:
 class _Report:
     """Builds the renderables of one report; `plain` picks ASCII and no styles."""
 
-    def __init__(self, view: dict[str, Any], color: bool):
+    def __init__(self, view: dict[str, Any], color: bool, kit: SimpleNamespace):
         self.v = view
         self.color = color
-        self.box = box.ROUNDED if color else box.ASCII
+        self.k = kit              # rich's classes, or triage.render.plain's stand-ins
+        self.box = kit.box.ROUNDED if color else kit.box.ASCII
         self.out: list[Any] = []
         self.width: int | None = None          # the terminal's, None in a file or a pipe
 
     def line(self, text: Text | str, indent: int = 0) -> None:
         """A line that must stay whole (see `Unbroken`)."""
-        text = Text(text) if isinstance(text, str) else text
-        self.out.append(Unbroken(Text(" " * indent) + text if indent else text))
+        text = self.k.Text(text) if isinstance(text, str) else text
+        self.out.append(Unbroken(self.k.Text(" " * indent) + text if indent else text))
 
     def markdown(self, md: str) -> None:
         """Markdown prose wraps; its fenced commands are `Unbroken` lines."""
@@ -110,58 +109,58 @@ class _Report:
             stripped = raw.lstrip()
             if fence is None and stripped.startswith(("```", "~~~")):
                 if "".join(chunk).strip():
-                    self.out.append(Markdown("\n".join(chunk), hyperlinks=False, code_theme="ansi_dark"))
+                    self.out.append(self.k.Markdown("\n".join(chunk), hyperlinks=False, code_theme="ansi_dark"))
                 chunk, fence = [], stripped[:3]
                 continue
             if fence is not None:
                 if stripped.startswith(fence):
                     fence = None
-                    self.out.append(Text(""))
+                    self.out.append(self.k.Text(""))
                 else:
                     self.line(raw, indent=2)
                 continue
             chunk.append(raw)
         if "".join(chunk).strip():
-            self.out.append(Markdown("\n".join(chunk), hyperlinks=False, code_theme="ansi_dark"))
+            self.out.append(self.k.Markdown("\n".join(chunk), hyperlinks=False, code_theme="ansi_dark"))
 
     def style(self, name: str) -> str:
         return name if self.color else ""
 
     def heading(self, title: str) -> None:
-        self.out.append(Text(""))
+        self.out.append(self.k.Text(""))
         if self.color:
-            self.out.append(Text(title, style="bold underline"))
+            self.out.append(self.k.Text(title, style="bold underline"))
         else:
-            self.out.append(Text(f"{title}\n{'=' * min(len(title), self.width or LAYOUT_WIDTH)}"))
+            self.out.append(self.k.Text(f"{title}\n{'=' * min(len(title), self.width or LAYOUT_WIDTH)}"))
 
     # -- sections ------------------------------------------------------------------
     def verdict(self) -> None:
         v, labels = self.v["verdict"], self.v["labels"]
-        first = Text()
+        first = self.k.Text()
         first.append(f" {labels['status'][v['status']]} ", style=self.style(STATUS_STYLE[v["status"]]))
         first.append(" ")
         first.append(self.v["target"], style=self.style("bold"))
         lines = [first]
         if v["status"] == "problem":
-            lines.append(Text.assemble((v["id"], self.style("bold")), "  ", v["title"]))
-            lines.append(Text.assemble("layer ", (v["layer"], self.style("bold")), " · ",
+            lines.append(self.k.Text.assemble((v["id"], self.style("bold")), "  ", v["title"]))
+            lines.append(self.k.Text.assemble("layer ", (v["layer"], self.style("bold")), " · ",
                                        v["subject"], " · severity ",
                                        (v["severity"], self.style(SEVERITY_STYLE[v["severity"]])),
                                        " · ", labels["certainty"][v["certainty"]]))
             if v["not_checked"]:
-                lines.append(Text(labels["not_checked_line"].format(layers=", ".join(v["not_checked"]))))
+                lines.append(self.k.Text(labels["not_checked_line"].format(layers=", ".join(v["not_checked"]))))
         else:
-            lines.append(Text(f"{v['line']} · {self.v['finding_count']} finding(s), {len(self.v['gaps'])} gap(s)"))
+            lines.append(self.k.Text(f"{v['line']} · {self.v['finding_count']} finding(s), {len(self.v['gaps'])} gap(s)"))
         if self.v["scan_line"]:
-            lines.append(Text(self.v["scan_line"]))
-        self.out.append(Panel(Group(*lines), box=self.box, title="gpu-triage", title_align="left",
+            lines.append(self.k.Text(self.v["scan_line"]))
+        self.out.append(self.k.Panel(self.k.Group(*lines), box=self.box, title="gpu-triage", title_align="left",
                               border_style=self.style({"problem": "red", "healthy": "green", "no_gpu": "blue"}.get(
                                   v["status"], "yellow"))))
 
     def ladder(self) -> None:
         worst = f" (worst of the {self.v['noun']})" if self.v["diagnoses"] else ""
         self.heading("Layer ladder" + worst)
-        row = Text()
+        row = self.k.Text()
         for i, step in enumerate(self.v["ladder"]):
             if i:
                 row.append(" -> ", style=self.style("dim"))
@@ -169,19 +168,19 @@ class _Report:
             style = "bold reverse red" if step["root"] else STATE_STYLE[step["state"]]
             row.append(f"{step['layer']}:{word}", style=self.style(style))
         self.out.append(row)
-        self.out.append(Text("ok = a check ran on evidence that is present and passed, FAIL = a finding, "
+        self.out.append(self.k.Text("ok = a check ran on evidence that is present and passed, FAIL = a finding, "
                              "ROOT = the root cause, NOT CHECKED = no evidence could be examined (see Gaps), "
                              "n/a = does not apply", style=self.style("dim")))
 
     def citations(self, evidence: list[dict], limit: int | None = None) -> None:
         for e in evidence[:limit]:
             where = e["where"] + (" (excerpt shortened)" if e["truncated"] else "")
-            self.line(Text(where, style=self.style("cyan")), indent=4)
+            self.line(self.k.Text(where, style=self.style("cyan")), indent=4)
             for excerpt_line in (e["excerpt"] or "(no excerpt)").split("\n"):
                 self.line(excerpt_line, indent=6)
 
     def finding_line(self, f: dict, role: str = "") -> Text:
-        t = Text("* " if not self.color else "● ")
+        t = self.k.Text("* " if not self.color else "● ")
         t.append(f["id"], style=self.style("bold"))
         t.append(f" ({role + ', ' if role else ''}")
         t.append(f["severity"], style=self.style(SEVERITY_STYLE[f["severity"]]))
@@ -193,21 +192,21 @@ class _Report:
     def chain(self) -> None:
         self.heading("Evidence chain")
         if not self.v["chain"]:
-            self.out.append(Text("  No root cause was named" +
+            self.out.append(self.k.Text("  No root cause was named" +
                                  (": nothing failed." if self.v["verdict"]["status"] == "healthy"
                                   else "; see Gaps.")))
         for c in self.v["chain"]:
             role = "root cause" if c["role"] == "root" else "explained by the root cause"
-            self.out.append(Padding(self.finding_line(c["finding"], role), (0, 0, 0, 2)))
+            self.out.append(self.k.Padding(self.finding_line(c["finding"], role), (0, 0, 0, 2)))
             self.citations(c["finding"]["evidence"])
 
     def playbook(self) -> None:
         pb = self.v["playbook"]
         self.heading("Playbook" + (f" {pb['name']}" if pb else ""))
         if not pb:
-            self.out.append(Text("  No playbook: there is no root cause."))
+            self.out.append(self.k.Text("  No playbook: there is no root cause."))
         elif not pb["markdown"]:
-            self.out.append(Text(f"  Playbook not available in this installation "
+            self.out.append(self.k.Text(f"  Playbook not available in this installation "
                                  f"(gpu-triage playbook {self.v['verdict']['id']})."))
         else:
             # hyperlinks=False: links print as "text (url)", no terminal escape sequences.
@@ -216,38 +215,38 @@ class _Report:
     def others(self) -> None:
         self.heading("Other findings")
         if self.v["other_summary"]:
-            table = Table(box=self.box, show_edge=True, expand=False)
+            table = self.k.Table(box=self.box, show_edge=True, expand=False)
             for col, justify in (("layer", "left"), ("finding", "left"), ("worst", "left"),
                                  ("count", "right"), (self.v["noun"], "left")):
                 table.add_column(col, justify=justify, overflow="fold")
             for g in self.v["other_summary"]:
                 more = " …" if g["count"] > len(g["targets"]) else ""
-                table.add_row(g["layer"], g["id"], Text(g["severity"], style=self.style(
+                table.add_row(g["layer"], g["id"], self.k.Text(g["severity"], style=self.style(
                     SEVERITY_STYLE[g["severity"]])), str(g["count"]),
                     ", ".join(f"#{t['index']}" for t in g["targets"]) + more)
             self.out.append(Wide(table))
         elif self.v["other_by_layer"]:
             for group in self.v["other_by_layer"]:
-                self.out.append(Text(f"  [{group['layer']}]", style=self.style("bold")))
+                self.out.append(self.k.Text(f"  [{group['layer']}]", style=self.style("bold")))
                 for f in group["findings"]:
-                    self.out.append(Padding(self.finding_line(f), (0, 0, 0, 2)))
+                    self.out.append(self.k.Padding(self.finding_line(f), (0, 0, 0, 2)))
                     self.citations(f["evidence"], limit=2)
         else:
-            self.out.append(Text("  None."))
+            self.out.append(self.k.Text("  None."))
 
     def gaps(self, gaps: list[dict]) -> None:
         self.heading("Gaps")
         if not gaps:
-            self.out.append(Text("  None: every collector answered."))
+            self.out.append(self.k.Text("  None: every collector answered."))
         for g in gaps:
-            t = Text("- ")
+            t = self.k.Text("- ")
             t.append(g["collector"], style=self.style("bold"))
             t.append(f" ({g['reason']})")
             if g["layer"]:
                 t.append(f", leaves the {g['layer']} layer not checked")
             t.append(f": {g['detail']}")
-            self.out.append(Padding(t, (0, 0, 0, 2)))
-            self.line(Text.assemble("needs: ", (g["needs"], self.style("bold"))), indent=4)
+            self.out.append(self.k.Padding(t, (0, 0, 0, 2)))
+            self.line(self.k.Text.assemble("needs: ", (g["needs"], self.style("bold"))), indent=4)
 
     def collection(self) -> None:
         c = self.v["collection"]
@@ -258,17 +257,17 @@ class _Report:
                            ("cluster version", c["cluster_version"]), ("collected at", c["created_at"]),
                            ("bundle", f"{c['bundle_path']} (sha256 {c['bundle_sha256']})"),
                            ("redactions", redactions)):
-            self.line(Text.assemble(f"  {key + ':':<17}", value))
+            self.line(self.k.Text.assemble(f"  {key + ':':<17}", value))
         for line in c.get("nvidia_smi") or ():
-            self.out.append(Padding(Text(line), (0, 0, 0, 2)))
+            self.out.append(self.k.Padding(self.k.Text(line), (0, 0, 0, 2)))
         if c["collectors"]:
-            table = Table(box=self.box)
+            table = self.k.Table(box=self.box)
             for col, justify in (("collector", "left"), ("status", "left"),
                                  ("duration", "right"), ("error", "left")):
                 table.add_column(col, justify=justify, overflow="fold")
             for row in c["collectors"]:
                 status_style = {"ok": "green", "partial": "yellow"}.get(row["status"], "red")
-                table.add_row(row["name"], Text(row["status"], style=self.style(status_style)),
+                table.add_row(row["name"], self.k.Text(row["status"], style=self.style(status_style)),
                               row["duration"], row["error"])
             self.out.append(Wide(table))
         for p in c["problems"]:
@@ -276,14 +275,14 @@ class _Report:
 
     def bar(self, r: dict) -> Text:
         if r["capacity"] is None:
-            return Text("not advertised", style=self.style("dim italic"))
+            return self.k.Text("not advertised", style=self.style("dim italic"))
         if r["capacity"] == 0:
-            return Text("advertised as 0", style=self.style("dim italic"))
+            return self.k.Text("advertised as 0", style=self.style("dim italic"))
         held = min(r["requested"], r["allocatable"] or 0)
         free, bad = r["free"] or 0, r["unhealthy"]
         scale = max(1.0, (held + free + bad) / 16)
         chars = ("█", "░", "✗") if self.color else ("#", ".", "x")
-        t = Text()
+        t = self.k.Text()
         t.append(chars[0] * round(held / scale), style=self.style("blue"))
         t.append(chars[1] * round(free / scale), style=self.style("green"))
         t.append(chars[2] * round(bad / scale), style=self.style("red"))
@@ -294,7 +293,7 @@ class _Report:
             return
         self.heading("GPU capacity (# requested, . free, x unhealthy)" if not self.color
                      else "GPU capacity")
-        table = Table(box=self.box)
+        table = self.k.Table(box=self.box)
         for col, justify in (("node", "left"), ("GPUs", "left"), ("adv", "right"), ("req", "right"),
                              ("free", "right"), ("bad", "right"), ("held by", "left")):
             table.add_column(col, justify=justify, overflow="fold")
@@ -312,14 +311,14 @@ class _Report:
         if not self.v["diagnoses"]:
             return
         self.heading(self.v["noun"].capitalize() + ", worst first")
-        table = Table(box=self.box)
+        table = self.k.Table(box=self.box)
         for col, justify in (("#", "right"), ("status", "left"), ("target", "left"),
                              ("root cause", "left"), ("sev", "left")):
             table.add_column(col, justify=justify, overflow="fold")
         labels = self.v["labels"]["status"]
         for d in self.v["diagnoses"]:
             root = d["root"]
-            table.add_row(str(d["index"]), Text(labels[d["status"]], style=self.style(
+            table.add_row(str(d["index"]), self.k.Text(labels[d["status"]], style=self.style(
                 {"problem": "red", "healthy": "green", "no_gpu": "blue"}.get(d["status"], "yellow"))),
                 d["target"], root["id"] if root else "", root["severity"] if root else "")
         self.out.append(Wide(table))
@@ -328,25 +327,42 @@ class _Report:
         if not self.v["release_checks"]:
             return
         self.heading("Release checks")
-        table = Table(box=self.box)
+        table = self.k.Table(box=self.box)
         for col in ("question", "answer", "evidence"):
             table.add_column(col, overflow="fold")
         for r in self.v["release_checks"]:
             where = "; ".join(e["where"] for e in r["evidence"]) or "no evidence"
-            table.add_row(r["question"] or r["id"], Text(r["answer"], style=self.style(ANSWER_STYLE[r["answer"]])),
+            table.add_row(r["question"] or r["id"], self.k.Text(r["answer"], style=self.style(ANSWER_STYLE[r["answer"]])),
                           where)
         self.out.append(Wide(table))
 
 
 def render_text(doc: dict, *, color: bool | None = None, width: int | None = None,
-                show_healthy: bool = False) -> str:
+                show_healthy: bool = False, engine: str = "auto") -> str:
     """The report; `color=None` decides from stdout and NO_COLOR. `width`: fit every line in
     it (a terminal); None: a file or a pipe (nothing whole is broken). A scan lists its HEALTHY
-    targets only with `show_healthy`."""
+    targets only with `show_healthy`. `engine`: "auto" prints a plain one-target report
+    without rich (`triage.render.plain`, the same bytes) and falls back to rich for anything
+    that layout does not cover; "rich" always prints through rich; "plain" (tests) raises
+    `plain.Unsupported` instead of falling back."""
     if color is None:
         color = wants_color()
     view = build_view(doc)
-    r = _Report(view, color)
+    if engine != "rich" and not color and width is None and not view["diagnoses"]:
+        from triage.render import plain
+        try:
+            lines = plain.layout(_report(view, color, width, show_healthy, plain.KIT).out)
+        except plain.Unsupported:
+            if engine == "plain":
+                raise
+        else:
+            return "\n".join([*(line.rstrip() for line in lines), ""])
+    return _print(_report(view, color, width, show_healthy, _rich_kit()).out, color, width)
+
+
+def _report(view: dict, color: bool, width: int | None, show_healthy: bool,
+            kit: SimpleNamespace) -> _Report:
+    r = _Report(view, color, kit)
     r.width = width
     if view["diagnoses"]:
         from triage.render.text_scan import scan_report
@@ -362,10 +378,23 @@ def render_text(doc: dict, *, color: bool | None = None, width: int | None = Non
         r.capacity()
         r.workloads()
         r.release()
-    return _print(r.out, color, width)
+    return r
+
+
+def _rich_kit() -> SimpleNamespace:
+    from rich import box
+    from rich.console import Group
+    from rich.markdown import Markdown
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+    return SimpleNamespace(Text=Text, Group=Group, Padding=Padding, Panel=Panel, Table=Table,
+                           Markdown=Markdown, box=box)
 
 
 def _console(buf: io.StringIO, color: bool, width: int) -> Console:
+    from rich.console import Console
     return Console(file=buf, width=width, force_terminal=color, no_color=not color,
                    color_system="standard" if color else None, highlight=False, markup=False,
                    emoji=False, soft_wrap=False, legacy_windows=False, safe_box=not color,
