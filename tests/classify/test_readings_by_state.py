@@ -10,7 +10,8 @@
 - a container failing at the GPU's video engine without the `video` driver capability;
 - a pod asking for no GPU whose command `nvidia-smi` cannot be found at start;
 - a DRA pod's nvidia-smi without its claims in the bundle: a gap, not a visibility finding;
-- a GPU node booted from a Bottlerocket variant that ships no NVIDIA driver.
+- a GPU node booted from a Bottlerocket variant that ships no NVIDIA driver;
+- a GPU-stack pod on a node with no GPU beside nodes that have them: no device plugin is missing there.
 
 Messages are written from the emitters' format strings (kmod tools/modprobe.c, nvidia-installer
 kernel.c, FFmpeg's nv-codec-headers loader, Go os/exec, runc), not copied from a case.
@@ -317,3 +318,28 @@ def test_a_pending_gpu_pod_the_autoscaler_is_adding_a_node_for(tmp_path, seen, r
     assert bool(waiting) == (status == "inconclusive")
     if waiting:
         assert waiting[0]["layer"] == "scheduler" and "gpu-pool 1->2" in waiting[0]["detail"]
+
+
+@pytest.mark.parametrize("gpu_signs, expected_root", [
+    (False, "plugin.gfd_error"),            # a CPU node beside GPU nodes: nothing says a plugin belongs there
+    (True, "plugin.not_running"),           # the node shows NVIDIA hardware: the plugin should run there
+])
+def test_a_stack_pod_on_a_node_without_gpus_is_no_missing_plugin(tmp_path, gpu_signs, expected_root):
+    """GFD's DaemonSet selects every node; its pod crash-loops on a node with no GPU while the
+    GPU node beside it runs the whole stack. The device plugin's DaemonSet not selecting that
+    node is by design there, not a plugin missing, unless the node shows NVIDIA hardware."""
+    w = World(f"gfd-on-cpu-node-{gpu_signs}")
+    w.gpu_node("gpu-node-1", gpus=1)
+    labels = {"feature.node.kubernetes.io/pci-10de.present": "true"} if gpu_signs else None
+    w.node("cpu-node-1", labels=labels)
+    name = "gpu-feature-discovery-cpu01"
+    w.pod(OPERATOR_NS, name, node="cpu-node-1", gpu=0, containers=["gpu-feature-discovery"],
+          labels={"app": "gpu-feature-discovery", "app.kubernetes.io/part-of": "gpu-operator"},
+          owner=("DaemonSet", "gpu-feature-discovery"), runtime_class="nvidia")
+    for st in w.get_pod(OPERATOR_NS, name)["status"]["containerStatuses"]:
+        st.update({"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 5m0s"}}, "ready": False,
+                   "restartCount": 9, "lastState": {"terminated": {"exitCode": 1, "reason": "Error"}}})
+    w.target("Pod", OPERATOR_NS, name)
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == expected_root, _ids(doc)
+    assert doc["root_cause"]["subject"]["name"] == "cpu-node-1"

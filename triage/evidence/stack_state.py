@@ -305,6 +305,12 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
         role = stack_role(ds.raw, images=True, coarse=True)
         if role in ORDER:
             stack_ds.append((role, ds))
+    # A node in scope only because a GPU-stack pod runs there, showing no GPU hardware and no GPU
+    # resource while other nodes show hardware, is a node without GPUs (a DaemonSet with no GPU
+    # selector placed a pod on it): nothing says a device plugin belongs there. With no node
+    # showing hardware (no labeller ran anywhere), a node the plugin's DaemonSet does not select
+    # may still be one.
+    hardware_shown = any(has_gpu_hardware(n) for n in nodes)
     out = {}
     for node in nodes:
         comps: list[ComponentState] = []
@@ -330,7 +336,8 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                     comps.append(ComponentState(node.name, role, "missing", daemonset=ds,
                                                 reason="no pod of the DaemonSet on the node"))
             elif role in ("device-plugin", "dra-plugin") and role not in seen_roles and not _plugin_resources(node) \
-                    and not _compute_domain_ds(ds):
+                    and not _compute_domain_ds(ds) \
+                    and (has_gpu_hardware(node) or registered_gpus(node) or not hardware_shown):
                 # (a ComputeDomain's IMEX daemons run only on the nodes of that domain: elsewhere nothing is missing)
                 # the node has GPUs but the plugin's DaemonSet does not want a pod there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
