@@ -11,7 +11,8 @@
 - a pod asking for no GPU whose command `nvidia-smi` cannot be found at start;
 - a DRA pod's nvidia-smi without its claims in the bundle: a gap, not a visibility finding;
 - a GPU node booted from a Bottlerocket variant that ships no NVIDIA driver;
-- a GPU-stack pod on a node with no GPU beside nodes that have them: no device plugin is missing there.
+- a GPU-stack pod on a node with no GPU beside nodes that have them: no device plugin is missing there;
+- a validation container the runtime cannot start (StartError) never validated its stage: the runtime failed.
 
 Messages are written from the emitters' format strings (kmod tools/modprobe.c, nvidia-installer
 kernel.c, FFmpeg's nv-codec-headers loader, Go os/exec, runc), not copied from a case.
@@ -343,3 +344,36 @@ def test_a_stack_pod_on_a_node_without_gpus_is_no_missing_plugin(tmp_path, gpu_s
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == expected_root, _ids(doc)
     assert doc["root_cause"]["subject"]["name"] == "cpu-node-1"
+
+
+# runc/containerd's start failure as the kubelet reports it (kuberuntime: `Error: %v` of
+# StartContainer); the inner message is either the nvidia runtime's CDI wording or one no
+# catalogue knows.
+@pytest.mark.parametrize("inner, expected", [
+    ("could not apply required modification to OCI specification: error modifying OCI spec: failed to inject "
+     "CDI devices: unresolvable CDI devices management.nvidia.com/gpu=all", "runtime.cdi_unresolvable"),
+    ("error during container init: a hook we have never seen refused to run: status 7", None),
+])
+def test_a_validation_container_the_runtime_cannot_start_says_nothing_of_its_stage(tmp_path, inner, expected):
+    """The validator's driver-validation init container never started (StartError, exit 128):
+    the driver check never ran, so the driver is not what failed; the runtime is."""
+    w = World(f"validator-start-error-{bool(expected)}")
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = w.stack("gpu-node-1", "validator")
+    message = ("failed to create containerd task: failed to create shim task: OCI runtime create failed: "
+               f"{inner}: unknown")
+    pod = w.get_pod(OPERATOR_NS, name)
+    pod["status"]["phase"] = "Pending"
+    for st in pod["status"]["initContainerStatuses"]:
+        if st["name"] == "driver-validation":
+            st.update({"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 5m0s"}},
+                       "ready": False, "restartCount": 6,
+                       "lastState": {"terminated": {"exitCode": 128, "reason": "StartError", "message": message}}})
+    w.event(OPERATOR_NS, "Pod", name, "Failed", f"Error: {message}")
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["layer"] == "runtime", _ids(doc)
+    assert "driver.not_ready" not in _ids(doc)
+    if expected:
+        assert doc["root_cause"]["id"] == expected

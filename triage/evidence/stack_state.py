@@ -48,6 +48,7 @@ UNKNOWN = ("unknown",)
 
 _START_FAILED = {"CreateContainerError", "CreateContainerConfigError", "RunContainerError", "StartError",
                  "ContainerCannotRun", "CreateContainerSandboxError", "PostStartHookError"}
+_NEVER_RAN = {"StartError", "ContainerCannotRun"}   # terminated reasons of a process the runtime never started
 _IMAGE = {"ImagePullBackOff", "ErrImagePull", "InvalidImageName", "ErrImageNeverPull"}
 _CREATING = {"", "ContainerCreating", "PodInitializing"}
 # an operator validation init container speaks for the stage it validates (and GKE's driver
@@ -75,6 +76,7 @@ class ComponentState:
     message: str = ""
     restarts: int = 0
     exit_code: int | None = None
+    started: bool = True           # False: the runtime could not create or start the container
 
     @property
     def broken(self) -> bool:
@@ -131,7 +133,7 @@ def pod_state(node: str, role: str, pod: Pod, ds: Workload | None = None) -> Com
                               reason=s.reason or s.kind, message=s.message or (last.message if last else ""),
                               restarts=st.restart_count,
                               exit_code=s.exit_code if s.kind == "terminated" else (last.exit_code if last else None),
-                              **base)
+                              started=_started(s, last), **base)
     for st in statuses:
         if st.init:
             continue
@@ -142,7 +144,7 @@ def pod_state(node: str, role: str, pod: Pod, ds: Workload | None = None) -> Com
                      else "start_failed" if s.reason in _START_FAILED else "not_ready")
             return ComponentState(state=state, container=st.name, reason=s.reason,
                                   message=s.message or (last.message if last else ""), restarts=st.restart_count,
-                                  exit_code=last.exit_code if last else None, **base)
+                                  exit_code=last.exit_code if last else None, started=_started(s, last), **base)
         if s is not None and s.kind == "terminated" and (s.exit_code or 0) != 0:
             return ComponentState(state="crash_loop", container=st.name, reason=s.reason or "Error",
                                   message=s.message, restarts=st.restart_count, exit_code=s.exit_code, **base)
@@ -159,6 +161,12 @@ def pod_state(node: str, role: str, pod: Pod, ds: Workload | None = None) -> Com
     if not any(not st.init for st in statuses):
         return ComponentState(state="pending", reason=pod.phase or "ContainerCreating", **base)
     return ComponentState(state="running", **base)
+
+
+def _started(state, last) -> bool:
+    """False when the kubelet says the runtime never ran the container's process: waiting in a
+    create/start error, or its last run ended in the runtime's StartError / ContainerCannotRun."""
+    return not (state.reason in _START_FAILED or (last is not None and last.reason in _NEVER_RAN))
 
 
 def bound_node(pod: Pod) -> str:

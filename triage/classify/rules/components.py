@@ -171,8 +171,10 @@ def component_findings(ctx, layer: str) -> Iterator:
             for stage in stages:
                 if STAGE_LAYER.get(stage) != layer or stage not in STAGE_ID:
                     continue
-                if c.state == "image_pull" and stage != c.role:
-                    continue      # the pod cannot pull its own image: a validation stage it never ran says nothing
+                if (c.state == "image_pull" or not c.started) and stage != c.role:
+                    # the pod cannot pull its image, or the runtime cannot start the validating
+                    # container: a validation it never ran says nothing about the stage it validates
+                    continue
                 fid, sev = STAGE_ID[stage]
                 if stage == "driver" and c.state == "image_pull":
                     fid, sev = "driver.image_unavailable", "critical"
