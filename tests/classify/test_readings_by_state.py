@@ -12,7 +12,9 @@
 - a DRA pod's nvidia-smi without its claims in the bundle: a gap, not a visibility finding;
 - a GPU node booted from a Bottlerocket variant that ships no NVIDIA driver;
 - a GPU-stack pod on a node with no GPU beside nodes that have them: no device plugin is missing there;
-- a validation container the runtime cannot start (StartError) never validated its stage: the runtime failed.
+- a validation container the runtime cannot start (StartError) never validated its stage: the runtime failed;
+- a missing node label that no GPU-stack component writes (a provider's accelerator label): the device-plugin
+  layer can neither explain it nor, unchecked, make the scheduler's answer a suspect.
 
 Messages are written from the emitters' format strings (kmod tools/modprobe.c, nvidia-installer
 kernel.c, FFmpeg's nv-codec-headers loader, Go os/exec, runc), not copied from a case.
@@ -377,3 +379,38 @@ def test_a_validation_container_the_runtime_cannot_start_says_nothing_of_its_sta
     assert "driver.not_ready" not in _ids(doc)
     if expected:
         assert doc["root_cause"]["id"] == expected
+
+
+@pytest.mark.parametrize("label, value, status", [
+    ("cloud.google.com/gke-accelerator", "nvidia-l4", "problem"),      # the provider writes it at node creation
+    ("nvidia.com/gpu.product", "NVIDIA-L4", "inconclusive"),           # GFD writes it: its failure could be why
+])
+def test_a_missing_label_no_gpu_stack_component_writes_is_not_a_blind_plugin_layer(tmp_path, label, value, status):
+    """A pending pod selects a label value no node carries, in a cluster with no GPU node yet (a
+    GPU pool that was never created): nothing in the bundle speaks for the device-plugin layer.
+    Only a label GFD / NFD / the operator write could be missing because of that layer; a
+    provider's accelerator label never is, so the scheduler's answer stands."""
+    w = World(f"label-absent-{status}")
+    w.node("cpu-node-1")
+    w.node("cpu-node-2")
+    w.pod(ML, "l4-infer-0", gpu=1, phase="Pending", node_selector={label: value})
+    w.event(ML, "Pod", "l4-infer-0", "FailedScheduling",
+            "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector. preemption: 0/1 nodes "
+            "are available: 1 Preemption is not helpful for scheduling.", component="default-scheduler")
+    w.target("Pod", ML, "l4-infer-0")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == status, (doc["status"], _ids(doc))
+    found = next(f for f in doc["findings"] if f["id"] == "scheduler.selector_label_absent")
+    assert value in found["title"] and found["params"]["requested"] == [value]
+
+
+@pytest.mark.parametrize("label, explains", [("cloud.google.com/gke-accelerator", False),
+                                             ("nvidia.com/gpu.product", True)])
+def test_gfd_failing_explains_only_a_missing_label_it_writes(label, explains):
+    from triage.classify.explain import finding_explains
+    from triage.classify.model import Citation, Finding, Severity, Subject
+    cite = (Citation("cluster-resources/nodes.json", None, "gpu-node-1"),)
+    gfd = Finding("plugin.gfd_error", Severity.ERROR, Subject("Node", "gpu-node-1"), cite)
+    absent = Finding("scheduler.selector_label_absent", Severity.ERROR, Subject("Pod", "infer-0", ML), cite,
+                     {"label": label, "requested": ["x"], "values": []})
+    assert finding_explains(gfd, absent) is explains

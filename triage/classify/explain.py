@@ -109,10 +109,30 @@ WHEN_PARAM: Mapping[tuple[str, str], str] = {
 }
 
 
+# a missing node label the plugin layer can account for only when a component there writes it
+# (GFD and the operator: nvidia.com/...; NFD: feature.node.kubernetes.io/...); a provider's own
+# label (cloud.google.com/gke-accelerator, an instance type, a label set by hand) is not theirs
+LABELLED_BY_STACK = ("nvidia.com/", "feature.node.kubernetes.io/")
+_LABEL_SYMPTOMS = frozenset({"scheduler.selector_label_absent"})
+
+
+def explained_by(symptom: str, params: Mapping | None = None) -> tuple[str, ...]:
+    """EXPLAINED_BY's patterns for `symptom`, narrowed by its parameters: the plugin layer
+    drops out for a missing label no GPU-stack component writes."""
+    patterns = EXPLAINED_BY.get(symptom, ())
+    label = (params or {}).get("label")
+    if symptom in _LABEL_SYMPTOMS and isinstance(label, str) and not label.startswith(LABELLED_BY_STACK):
+        patterns = tuple(p for p in patterns if not p.startswith("plugin."))
+    return patterns
+
+
 def finding_explains(cause: Finding, symptom: Finding) -> bool:
-    """`can_explain` for two findings, with the parameter conditions of WHEN_PARAM. A stack
-    component that is up again after failing (state `restarting`) explains nothing that fails now."""
+    """`can_explain` for two findings, with the parameter conditions of WHEN_PARAM and of
+    `explained_by`. A stack component that is up again after failing (state `restarting`)
+    explains nothing that fails now."""
     if cause.params.get("state") == "restarting":
+        return False
+    if cause.id.startswith("plugin.") and not any(p.startswith("plugin.") for p in explained_by(symptom.id, symptom.params)):
         return False
     flag = WHEN_PARAM.get((cause.id, symptom.id))
     return can_explain(cause.id, symptom.id) and (flag is None or bool(cause.params.get(flag)))

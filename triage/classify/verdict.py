@@ -23,10 +23,10 @@ The status says only what was checked:
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from triage.classify import coverage
-from triage.classify.explain import EXPLAINED_BY
+from triage.classify.explain import explained_by
 from triage.classify.model import (
     LAYER_ORDER, Certainty, Check, Finding, Gap, Layer, LayerStatus, LayerVerdict, Status)
 from triage.classify.rules.base import Checked
@@ -36,9 +36,10 @@ NODE_LAYERS = frozenset({Layer.NODE, Layer.PLUGIN, Layer.RUNTIME, Layer.DRIVER})
 MAX_CHECKS_SHOWN = 6
 
 
-def could_explain_from(layer: str, fid: str) -> bool:
-    """Whether some finding of `layer` could account for finding `fid` (explain.py's table)."""
-    return any(p == f"{layer}." or p.startswith(f"{layer}.") for p in EXPLAINED_BY.get(fid, ()))
+def could_explain_from(layer: str, fid: str, params: Mapping | None = None) -> bool:
+    """Whether some finding of `layer` could account for finding `fid` with these params
+    (explain.py's table, narrowed by `explain.explained_by`)."""
+    return any(p == f"{layer}." or p.startswith(f"{layer}.") for p in explained_by(fid, params))
 
 
 # ids that name what is seen, not why: a root cause among them is only a problem when the
@@ -108,7 +109,7 @@ def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Se
             # the runtime and the driver reach the scheduler only through what the plugin
             # advertises on the node: both were checked and passed, so their blindness is not decisive
             blind = [b for b in blind if b not in (Layer.RUNTIME.value, Layer.DRIVER.value)]
-        if symptom and any(could_explain_from(layer, root.id) for layer in blind):
+        if symptom and any(could_explain_from(layer, root.id, root.params) for layer in blind):
             return Status.INCONCLUSIVE, root
         if gpu_words_unexplained(root, layers):
             return Status.INCONCLUSIVE, root
@@ -117,7 +118,7 @@ def status_of(root: Finding | None, layers: Sequence[LayerVerdict], decisive: Se
         for g in decisive:
             if g.reason == "not_collected":
                 continue        # absent without a record of a failure: not lost evidence
-            if g.layer == root.layer.value or (symptom and g.layer and could_explain_from(g.layer, root.id)):
+            if g.layer == root.layer.value or (symptom and g.layer and could_explain_from(g.layer, root.id, root.params)):
                 return Status.INCONCLUSIVE, root
         return Status.PROBLEM, None
     if blind or decisive or symptom:
@@ -143,7 +144,7 @@ def blinding_gaps(layers: Sequence[LayerVerdict], root: Finding | None = None) -
     out: dict[Gap, None] = {}
     gpu_words = root is not None and gpu_words_unexplained(root, layers)
     for v in layers:
-        if v.status is LayerStatus.NOT_CHECKED and (root is None or could_explain_from(v.layer.value, root.id)):
+        if v.status is LayerStatus.NOT_CHECKED and (root is None or could_explain_from(v.layer.value, root.id, root.params)):
             out.update(dict.fromkeys(v.gaps))
         elif gpu_words and v.layer is Layer.DRIVER:
             out.update(dict.fromkeys(v.gaps))
