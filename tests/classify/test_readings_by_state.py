@@ -14,7 +14,9 @@
 - a GPU-stack pod on a node with no GPU beside nodes that have them: no device plugin is missing there;
 - a validation container the runtime cannot start (StartError) never validated its stage: the runtime failed;
 - a missing node label that no GPU-stack component writes (a provider's accelerator label): the device-plugin
-  layer can neither explain it nor, unchecked, make the scheduler's answer a suspect.
+  layer can neither explain it nor, unchecked, make the scheduler's answer a suspect;
+- a crash-looping pod whose node selection picks only accelerator nodes (a GPU, AWS Neuron,
+  Gaudi, TPU) and that asks for none of what they advertise: it was never given a device.
 
 Messages are written from the emitters' format strings (kmod tools/modprobe.c, nvidia-installer
 kernel.c, FFmpeg's nv-codec-headers loader, Go os/exec, runc), not copied from a case.
@@ -414,3 +416,27 @@ def test_gfd_failing_explains_only_a_missing_label_it_writes(label, explains):
     absent = Finding("scheduler.selector_label_absent", Severity.ERROR, Subject("Pod", "infer-0", ML), cite,
                      {"label": label, "requested": ["x"], "values": []})
     assert finding_explains(gfd, absent) is explains
+
+
+@pytest.mark.parametrize("asks, expected", [(0, "application.gpu_not_requested"), (1, None)])
+def test_a_pod_placed_on_an_accelerator_node_that_asks_for_none_of_it(tmp_path, asks, expected):
+    """An Inferentia node advertises aws.amazon.com/neuron through its device plugin; a pod
+    selects that instance type, asks for no Neuron device, and crash-loops on an error no
+    catalogue knows: placed for a device it never requested (state, not the words)."""
+    w = World(f"neuron-not-requested-{asks}")
+    node = w.node("ip-10-0-1-17", labels={"node.kubernetes.io/instance-type": "inf2.xlarge"})
+    node["status"]["capacity"]["aws.amazon.com/neuron"] = node["status"]["allocatable"]["aws.amazon.com/neuron"] = "1"
+    w.pod(ML, "bert-infer-0", node="ip-10-0-1-17", gpu=asks, resource="aws.amazon.com/neuron",
+          node_selector={"node.kubernetes.io/instance-type": "inf2.xlarge"},
+          statuses={"main": {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 5m0s"}},
+                             "ready": False, "restartCount": 6,
+                             "lastState": {"terminated": {"exitCode": 1, "reason": "Error"}}}})
+    w.log(ML, "bert-infer-0", "main", "INFO start\nERROR runtime: no accelerator reachable for rank 0\n", previous=True)
+    w.target("Pod", ML, "bert-infer-0")
+    doc = _doc(w, tmp_path)
+    found = [f for f in doc["findings"] if f["id"] == "application.gpu_not_requested"]
+    if expected is None:
+        assert not found, _ids(doc)
+        return
+    assert doc["root_cause"]["id"] == expected, _ids(doc)
+    assert found[0]["params"]["resource"] == "aws.amazon.com/neuron"

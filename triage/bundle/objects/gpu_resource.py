@@ -31,6 +31,22 @@ def is_gpu_resource(name: str) -> bool:
     return bool(GPU_RESOURCE_RE.match(name))
 
 
+# Accelerators that are not GPUs, by the resource their device plugin advertises (AWS Neuron's
+# aws.amazon.com/neuron, neuroncore, neurondevice; Intel Gaudi's habana.ai/gaudi; GKE's TPU
+# google.com/tpu): not in the GPU resource set (no GPU rule judges them), but a pod placed on
+# such a node and asking for none of them gets no device all the same.
+OTHER_ACCELERATOR_RE = lazy_re.compile(r"^(aws\.amazon\.com/neuron(core|device)?|habana\.ai/gaudi|google\.com/tpu)$")
+
+
+def is_accelerator_resource(name: str) -> bool:
+    """A GPU resource or another accelerator's.
+
+        >>> is_accelerator_resource("aws.amazon.com/neuroncore"), is_accelerator_resource("memory")
+        (True, False)
+    """
+    return is_gpu_resource(name) or bool(OTHER_ACCELERATOR_RE.match(name))
+
+
 _NAME_CACHE: dict[str, bool] = {}
 
 

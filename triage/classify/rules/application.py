@@ -7,10 +7,11 @@ from __future__ import annotations
 import functools
 
 from triage.bundle import layout
-from triage.bundle.objects.gpu_resource import raw_gpu_intent
+from triage.bundle.objects.gpu_resource import is_accelerator_resource, raw_gpu_intent
 from triage.classify.rules.base import NeedGap, pod_subject, privileged, requests_nvidia, rule, visible_devices_by_hand
 from triage.classify.rules.components import judged_component
 from triage.classify.rules.context import gpu_stack_role
+from triage.classify.rules.node import node_matches_selector
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
 from triage.evidence.cuda_compat import DRIVER_CUDA_LABELS, driver_runs
@@ -124,21 +125,52 @@ def _status_field(ctx, pod, container: str):
                           {k: raw[k] for k in ("restartCount", "state", "lastState") if k in raw})
 
 
+def _selected_accelerator_node(ctx, pod):
+    """The node (the one it runs on, else the first it selects) when the pod's nodeSelector or
+    required affinity picks only nodes advertising an accelerator (a GPU, AWS Neuron, Gaudi,
+    TPU) and it asks for none of what that node advertises: placed for a device it never
+    requested."""
+    if not (pod.node_selector or pod.required_node_affinity) or not ctx.nodes_collected:
+        return None
+    chosen = [ctx.nodes[pod.node_name]] if pod.node_name in ctx.nodes else \
+        [n for n in ctx.nodes.values() if node_matches_selector(n, pod)]
+    if not chosen or not all(node_matches_selector(n, pod) for n in chosen):
+        return None
+    offers = []
+    for node in chosen:
+        offer = {r: v for r, v in node.allocatable.items() if is_accelerator_resource(r) and v not in ("0", "")}
+        if not offer:
+            return None
+        offers.append((node.name, offer))
+    asked = {r for c in pod.containers for part in (c.limits, c.requests) for r in part}
+    name, offer = offers[0]
+    return None if asked & set(offer) else ctx.nodes[name]
+
+
 def _node_agent(pod) -> bool:
     """A DaemonSet's pod or a privileged container: node agents reach the GPUs through the host
     (device nodes, NVML), not through a device-plugin request."""
     return (pod.controller is not None and pod.controller.kind == "DaemonSet") or privileged(pod)
 
 
-@rule(ids=("application.gpu_not_requested",), reads=("pods",))
+@rule(ids=("application.gpu_not_requested",), reads=("pods", "nodes"))
 def gpu_intent_not_requested(ctx):
     """State first: a pod placed for a GPU (the nvidia RuntimeClass, a GPU-node selector or
     affinity, a toleration of the GPU taint) that asks for no GPU and fails (crash-loops, or its
     log ends in errors) in words no signature knows: without nvidia.com/gpu in its limits the
     device plugin gives it none, whatever it prints. A known no-GPU line is no_gpu_in_container's."""
     for pod in ctx.scope_pods:
-        if requests_nvidia(pod) or not raw_gpu_intent(pod.raw, env=False) or _node_agent(pod):
+        if _node_agent(pod):
             continue
+        if requests_nvidia(pod) or not raw_gpu_intent(pod.raw, env=False):
+            node = _selected_accelerator_node(ctx, pod)
+            if node is None:
+                continue
+            intent = [_intent_cite(ctx, pod), ctx.cite_field(node, f"{node.name} status.allocatable",
+                                                              dict(node.allocatable))]
+            resource = min(r for r, v in node.allocatable.items() if is_accelerator_resource(r) and v not in ("0", ""))
+        else:
+            intent, resource = [_intent_cite(ctx, pod)], None
         failed = [_status_field(ctx, pod, st.name) for st in _crashing_containers(pod)]
         texts = [t for c in pod.containers if not c.init for t in (ctx.log(pod, c.name, True), ctx.log(pod, c.name, False))
                  if t is not None]
@@ -149,15 +181,14 @@ def gpu_intent_not_requested(ctx):
             if errors:
                 failed.append(ctx.cite_line(t, *errors[0]))
                 break
-        intent = _intent_cite(ctx, pod)
-        if not failed or intent is None:
+        if not failed or intent[0] is None:
             continue
         container = next((c for c in pod.containers if not c.init), None)
         yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
-                          [*failed[:2], intent, ctx.cite_field(pod, f"containers[{container.name}].resources.limits",
+                          [*failed[:2], *intent, ctx.cite_field(pod, f"containers[{container.name}].resources.limits",
                                                                dict(container.limits))],
                           "inferred", namespace=pod.namespace, pod=pod.name, container=container.name,
-                          node=pod.node_name or None)
+                          node=pod.node_name or None, resource=resource)
 
 
 def _no_driver_seen(ctx, pod, container: str, facts) -> tuple[str, ...]:
