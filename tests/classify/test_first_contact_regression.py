@@ -51,7 +51,7 @@ NOT_RIGHT = {
     # batches B5-G5 (the pages corpus), their first run (f408c77) and the fixes since
     "fb504": "inconclusive", "fc501": "inconclusive", "fd501": "wrong", "ff503": "inconclusive",
     # batches A6-G6 (the docs corpus), their first run (3495a63) and the fixes since
-    "fa604": "inconclusive", "fc602": "inconclusive",
+    "fc602": "inconclusive",
     "fc603": "inconclusive", "ff602": "inconclusive",
     "ff604": "inconclusive",
 }

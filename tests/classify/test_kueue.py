@@ -105,3 +105,30 @@ def test_a_gated_pod_is_explained_by_its_workloads_quota(tmp_path):
     doc = _doc(w, tmp_path)
     rc = doc["root_cause"]
     assert rc["id"] == "scheduler.quota_exceeded" and "scheduler.scheduling_gated" in rc["explains"], doc["findings"]
+
+
+@pytest.mark.parametrize("message, fid, certainty", [
+    ("LocalQueue cluster-queue doesn't exist", "scheduler.scheduling_gated", "recognised"),
+    (QUOTA, "scheduler.quota_exceeded", "recognised"),
+    ("waiting for a slice no format here knows", "scheduler.scheduling_gated", "unrecognised"),
+])
+def test_a_workload_that_is_not_admitted_says_why_in_its_own_condition(tmp_path, message, fid, certainty):
+    """State first: no event about the Workload is in the bundle (only the Job's CreatedWorkload);
+    its QuotaReserved=False condition (kueue pkg/workload, reason Inadmissible) carries the verdict."""
+    w = World(f"kueue-condition-{fid}-{certainty}")
+    w.gpu_node("gpu-node-1", gpus=8)
+    w.event("research", "Job", "llm-finetune", "CreatedWorkload", "Created Workload: research/job-llm-finetune-3f2a1",
+            component="kueue-job-controller", type="Normal")
+    w.custom["workloads.kueue.x-k8s.io"] = [{
+        "apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
+        "metadata": {"name": "job-llm-finetune-3f2a1", "namespace": "research",
+                     "ownerReferences": [{"apiVersion": "batch/v1", "kind": "Job", "name": "llm-finetune",
+                                          "uid": "u-1", "controller": True}]},
+        "status": {"conditions": [{"type": "QuotaReserved", "status": "False", "reason": "Inadmissible",
+                                   "message": message, "lastTransitionTime": "2026-11-29T14:20:00Z"}]}}]
+    w.target("Job", "research", "llm-finetune")
+    doc = _doc(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc is not None and rc["id"] == fid and rc["certainty"] == certainty, (doc["status"], doc["findings"])
+    assert rc["subject"] == {"kind": "Job", "name": "llm-finetune", "namespace": "research"}
+    assert "status.conditions[QuotaReserved]" in rc["evidence"][0]["excerpt"]

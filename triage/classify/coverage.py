@@ -30,6 +30,8 @@ EVIDENCE_KINDS: Mapping[str, tuple[str, str]] = {
     "node-files": ("node kernel logs and DCGM scrapes (gpu/nodes/<node>/...)",
                    "create pods/exec on the node's driver pod, get pods/proxy of the DCGM exporter"),
     "daemonsets": ("DaemonSet lists (cluster-resources/daemonsets/<ns>.json)", "list daemonsets (apps)"),
+    "custom-resources": ("custom resources (cluster-resources/custom-resources/...: Kueue Workloads, ClusterPolicies)",
+                         "list the custom resource (e.g. workloads.kueue.x-k8s.io)"),
 }
 
 # the layer each stack role's evidence speaks for
@@ -59,6 +61,8 @@ def present_kinds(files: Iterable[str]) -> frozenset[str]:
             out.add("pods/exec")
         elif path.startswith(layout.GPU_NODES + "/"):
             out.add("node-files")
+        elif path.startswith(layout.CUSTOM_RESOURCES + "/"):
+            out.add("custom-resources")
         else:
             parsed = layout.parse_namespaced_list(path)
             if parsed and parsed[0] in ("pods", "events", "daemonsets"):

@@ -112,18 +112,20 @@ _VOLCANO_VERDICT = re.compile(r"^(?:queue resource quota insufficient(?::|$)|res
 _KUEUE_IDS = {"quota": "scheduler.quota_exceeded"}
 
 
-@rule(ids=("scheduler.quota_exceeded", "scheduler.scheduling_gated"), reads=("events",))
+@rule(ids=("scheduler.quota_exceeded", "scheduler.scheduling_gated"), reads=("events|custom-resources",))
 def queue_admission(ctx):
     """The newest Kueue verdict (a Warning event on a kueue.x-k8s.io Workload, or any event the
     `kueue-admission` recorder wrote) about the job the Workload stands for: its ownerReference
     when the Workload is in the bundle, else the job its generated name carries."""
     from triage.classify.model import Subject
     from triage.evidence.k8s_events.kueue import parse_kueue_verdict, workload_owner
-    owners = {}
+    owners, workloads = {}, []
     for wl in ctx.bundle.custom_resources("workloads.kueue.x-k8s.io"):
         ref = wl.controller
         if ref is not None:
             owners[(wl.namespace or "", wl.name)] = (ref.kind, ref.name)
+        workloads.append(wl)
+    judged = set()
     for (kind, ns, name), events in sorted(ctx.events_by_object.items()):
         if kind != "Workload":
             continue
@@ -145,8 +147,43 @@ def queue_admission(ctx):
             params.update(quota=v.flavor, resource=v.resource)
         else:
             params.update(pod=owner if owner_kind == "Pod" else None, reason=v.kind.value if v else None)
+        judged.add((ns, name))
         yield ctx.finding(fid, "error", subject, [ctx.cite_event(ev)], "recognised" if v else "unrecognised",
                           **params)
+    # state first: a Workload not admitted says why in its own QuotaReserved (or Admitted)
+    # condition even when no event about it is in the bundle
+    for wl in workloads:
+        ns = wl.namespace or ""
+        cond = _not_admitted(wl)
+        if (ns, wl.name) in judged or cond is None:
+            continue
+        v = parse_kueue_verdict(cond.get("message"))
+        owner_kind, owner = owners.get((ns, wl.name)) or workload_owner(wl.name) or ("Workload", wl.name)
+        fid = _KUEUE_IDS.get(v.kind.value, "scheduler.scheduling_gated") if v is not None else "scheduler.scheduling_gated"
+        params = dict(namespace=ns, workload=f"{owner_kind}/{owner}", admission="kueue", kueue_workload=wl.name,
+                      message=str(cond.get("message") or cond.get("reason") or "")[:300])
+        if fid == "scheduler.quota_exceeded":
+            params.update(quota=v.flavor, resource=v.resource)
+        else:
+            params.update(pod=owner if owner_kind == "Pod" else None, reason=v.kind.value if v else None)
+        yield ctx.finding(fid, "error", Subject(owner_kind, owner, ns),
+                          [ctx.cite_field(wl, f"{wl.name} status.conditions[{cond.get('type')}]", cond)],
+                          "recognised" if v else "unrecognised", **params)
+
+
+def _not_admitted(wl) -> dict | None:
+    """The condition by which Kueue says a Workload waits: QuotaReserved False, else Admitted
+    False, with a message (kueue pkg/workload: `Inadmissible` / `Pending` reasons); None when
+    it is admitted, finished or says nothing."""
+    status = wl.raw.get("status") if isinstance(wl.raw.get("status"), dict) else {}
+    conds = {c.get("type"): c for c in status.get("conditions") or () if isinstance(c, dict)}
+    if conds.get("Finished", {}).get("status") == "True" or conds.get("Admitted", {}).get("status") == "True":
+        return None
+    for kind in ("QuotaReserved", "Admitted"):
+        c = conds.get(kind)
+        if c is not None and c.get("status") == "False" and isinstance(c.get("message"), str) and c["message"].strip():
+            return c
+    return None
 
 
 _DENIED_WORDS = ("denied the request", "denied request", "is forbidden: ", " is invalid: ")
