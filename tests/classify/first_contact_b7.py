@@ -26,7 +26,7 @@ FC = ThreadBatch("batch-b7", "B7", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # cases whose text is prose (not placed in the bundle)
-TEXT_NOT_IN_BUNDLE = {"fb701", "fb702"}
+TEXT_NOT_IN_BUNDLE = {"fb701", "fb702", "fb704"}
 
 GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
@@ -173,6 +173,67 @@ def _(w, t):
         c["env"] = [{"name": "NVIDIA_VISIBLE_DEVICES", "value": "all"},
                     {"name": "NVIDIA_DRIVER_CAPABILITIES", "value": "all"}]
     plugin_ds(w, KS, [dp])
+    w.target("Node", None, node)
+
+
+@case("fb704", node_subj("gpu-worker-01"),
+      "Kubernetes 1.30 cluster (kubeadm-style; distribution, node names, Ubuntu 22.04, kernel, containerd, driver 550 "
+      "and the 2 x A10 GPUs assumed) with a control-plane node and the GPU node gpu-worker-01 (host driver and "
+      "toolkit, HAMi's required label gpu=on). HAMi installed by Helm in kube-system: the hami-scheduler Deployment "
+      "Running; the hami-device-plugin DaemonSet, whose pod template (chart v2.4.1 assumed) sets NODE_NAME from "
+      "spec.nodeName, runs the image projecthami/hami:v2.3.9 (a version earlier than v2.3.10, assumed): its "
+      "device-plugin container is in CrashLoopBackOff (exit code 1 and 11 restarts assumed; the page says only "
+      "'may fail to start'), its vgpu-monitor container Running; the DaemonSet is 1 desired / 0 ready. The node "
+      "advertises no nvidia.com/gpu. The page quotes no log line, so no log file is in the bundle. The text is "
+      "prose and not placed.")
+def _(w, t):
+    w.git_version = "v1.30.14"
+    info = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-153-generic",
+            "containerRuntimeVersion": "containerd://1.7.27", "kubeletVersion": "v1.30.14",
+            "kubeProxyVersion": "v1.30.14"}
+    cp = w.node("k8s-master-01", cpu="8", memory="16303064Ki",
+                labels={"node-role.kubernetes.io/control-plane": ""},
+                taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}])
+    node_info(cp, **info)
+    node = "gpu-worker-01"
+    host_node(w, node, gpus=2, advertised=False, labels={"gpu": "on"}, info=info)
+    sched = w.pod(KS, "hami-scheduler-6c9f7d8b54-t2vqx", node="k8s-master-01", gpu=0,
+                  containers=("kube-scheduler", "vgpu-scheduler-extender"),
+                  labels={"app.kubernetes.io/component": "hami-scheduler", "app.kubernetes.io/name": "hami"},
+                  owner=("ReplicaSet", "hami-scheduler-6c9f7d8b54"),
+                  tolerations=[{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists",
+                                "effect": "NoSchedule"}])
+    for c in sched["spec"]["containers"] + sched["status"]["containerStatuses"]:
+        c["image"] = ("registry.k8s.io/kube-scheduler:v1.30.14" if c["name"] == "kube-scheduler"
+                      else "projecthami/hami:v2.4.1")
+    w.workload("Deployment", KS, "hami-scheduler",
+               status={"replicas": 1, "readyReplicas": 1, "availableReplicas": 1, "updatedReplicas": 1,
+                       "observedGeneration": 1})
+    name = "hami-device-plugin-5w8kd"
+    statuses = crashing("device-plugin", 1, restarts=11)
+    p = w.pod(KS, name, node=node, gpu=0, containers=("device-plugin", "vgpu-monitor"), ready=False,
+              statuses=statuses, labels={"app.kubernetes.io/component": "hami-device-plugin",
+                                         "app.kubernetes.io/name": "hami"},
+              owner=("DaemonSet", "hami-device-plugin"), node_selector={"gpu": "on"},
+              env=[{"name": "NODE_NAME", "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": "spec.nodeName"}}},
+                   {"name": "NVIDIA_MIG_MONITOR_DEVICES", "value": "all"},
+                   {"name": "HOOK_PATH", "value": "/usr/local"}])
+    unready(p)
+    for c in p["spec"]["containers"] + p["status"]["containerStatuses"]:
+        c["image"] = "projecthami/hami:v2.3.9"
+    for s in p["status"]["containerStatuses"]:
+        if s["name"] == "vgpu-monitor":
+            s["state"] = {"running": {"startedAt": T0}}
+            s["started"] = True
+            s["ready"] = True
+    w.event(KS, "Pod", name, "BackOff", "Back-off restarting failed container device-plugin in pod "
+            f"{name}_kube-system({p['metadata']['uid']})", component="kubelet", host=node, count=45,
+            field_path="spec.containers{device-plugin}")
+    ds = w.workload("DaemonSet", KS, "hami-device-plugin", template_pod=p,
+                    status={"desiredNumberScheduled": 1, "currentNumberScheduled": 1, "numberReady": 0,
+                            "numberAvailable": 0, "numberUnavailable": 1, "updatedNumberScheduled": 1,
+                            "numberMisscheduled": 0, "observedGeneration": 2})
+    ds["spec"]["template"]["spec"]["nodeSelector"] = {"gpu": "on"}
     w.target("Node", None, node)
 
 
