@@ -342,6 +342,47 @@ def _(w, t):
     w.target("Pod", "nim", "llama-instruct-nim-5d7f8b9c6-t8q2v")
 
 
+@case("fg707", pod_subj("tgi-test-7c9f8d6b5-h2x4k", "vllm-benchmark"),
+      "eight-node Kubernetes cluster (distribution not stated; Ubuntu 22.04, containerd 1.7.24, kubelet v1.30.8 "
+      "assumed): three control-plane nodes tainted node-role.kubernetes.io/master:NoSchedule, three CPU workers and "
+      "two GPU workers (one NVIDIA L40S each, assumed) tainted nvidia.com/gpu=True:NoSchedule and running the GPU "
+      "Operator stack (Running, healthy logs), labelled nvidia.com/gpu.present=true and advertising nvidia.com/gpu 1; "
+      "the TGI Deployment tgi-test (Helm release tgi-test, namespace vllm-benchmark; image tag and model assumed) with "
+      "nodeSelector nvidia.com/gpu.present=true, one GPU and no toleration for the GPU taint; its pod Pending with a "
+      "default-scheduler FailedScheduling event (the scheduler's usual wording, assumed; the file quotes only "
+      "'0/8 nodes available'). The text is prose and not placed.")
+def _(w, t):
+    w.git_version = "v1.30.8"
+    info = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-130-generic",
+            "containerRuntimeVersion": "containerd://1.7.24", "kubeletVersion": "v1.30.8",
+            "kubeProxyVersion": "v1.30.8"}
+    for i in range(1, 4):
+        n = w.node(f"master-{i}", cpu="8", memory="32863924Ki",
+                   labels={"node-role.kubernetes.io/master": "", "node-role.kubernetes.io/control-plane": ""},
+                   taints=({"key": "node-role.kubernetes.io/master", "effect": "NoSchedule"},))
+        node_info(n, **info)
+    for i in range(1, 4):
+        n = w.node(f"worker-{i}", cpu="16", memory="65843948Ki", labels={"node-role.kubernetes.io/worker": ""})
+        node_info(n, **info)
+    for i in range(1, 3):
+        n = w.gpu_node(f"gpu-worker-{i}", gpus=1, product="NVIDIA-L40S", memory_mib=46068,
+                       labels={"node-role.kubernetes.io/worker": ""},
+                       taints=({"key": "nvidia.com/gpu", "value": "True", "effect": "NoSchedule"},))
+        node_info(n, **info)
+        _sized(n, "48", "263812024Ki")
+    ns, pod = "vllm-benchmark", "tgi-test-7c9f8d6b5-h2x4k"
+    msg = ("0/8 nodes are available: 2 node(s) had untolerated taint {nvidia.com/gpu: True}, 3 node(s) didn't match "
+           "Pod's node affinity/selector, 3 node(s) had untolerated taint {node-role.kubernetes.io/master: }. "
+           "preemption: 0/8 nodes are available: 8 Preemption is not helpful for scheduling.")
+    w.pod(ns, pod, gpu=1, containers=("tgi",), image="ghcr.io/huggingface/text-generation-inference:3.2.3",
+          owner=("ReplicaSet", "tgi-test-7c9f8d6b5"), cpu="4", memory="16Gi", memory_limit="32Gi",
+          labels={"app.kubernetes.io/name": "tgi", "app.kubernetes.io/instance": "tgi-test"},
+          node_selector={"nvidia.com/gpu.present": "true"}, scheduled_message=msg)
+    w.event(ns, "Pod", pod, "FailedScheduling", msg, component="default-scheduler", count=27)
+    w.workload("Deployment", ns, "tgi-test", status={"replicas": 1, "unavailableReplicas": 1})
+    w.target("Pod", ns, pod)
+
+
 # ---- look-alikes -----------------------------------------------------------------------------
 
 @case("fg705", node_subj("aks-agentpool-27436051-vmss000000"),
