@@ -16,7 +16,9 @@
 - a missing node label that no GPU-stack component writes (a provider's accelerator label): the device-plugin
   layer can neither explain it nor, unchecked, make the scheduler's answer a suspect;
 - a crash-looping pod whose node selection picks only accelerator nodes (a GPU, AWS Neuron,
-  Gaudi, TPU) and that asks for none of what they advertise: it was never given a device.
+  Gaudi, TPU) and that asks for none of what they advertise: it was never given a device;
+- an AMD GPU node (its NFD label) whose GPU Operator plugin waits in `driver-init`: the driver, not NO GPU;
+- a CUDA build that finds no NVIDIA driver: nothing injected on an NVIDIA GPU, the wrong build on an AMD one.
 
 Messages are written from the emitters' format strings (kmod tools/modprobe.c, nvidia-installer
 kernel.c, FFmpeg's nv-codec-headers loader, Go os/exec, runc), not copied from a case.
@@ -440,3 +442,49 @@ def test_a_pod_placed_on_an_accelerator_node_that_asks_for_none_of_it(tmp_path, 
         return
     assert doc["root_cause"]["id"] == expected, _ids(doc)
     assert found[0]["params"]["resource"] == "aws.amazon.com/neuron"
+
+
+def test_the_amd_gpu_operators_plugin_waiting_for_its_driver_is_the_driver(tmp_path):
+    """ROCm/gpu-operator: the node is an AMD GPU node by its NFD label (no amd.com/gpu yet); the
+    operator's device-plugin DaemonSet (known by its image, its pods labelled only
+    `daemonset-name`) has its pod waiting in `driver-init`, which loops until the amdgpu driver
+    is loaded: the driver is what is missing, and the node is in GPU scope, not NO GPU."""
+    w = World("amd-driver-init")
+    w.node("gpu-worker-1", labels={"feature.node.kubernetes.io/amd-gpu": "true"})
+    ns, image = "kube-amd-gpu", "docker.io/rocm/k8s-device-plugin:rocm-6.3.0"
+    w.pod(ns, "default-device-plugin-x8k2m", node="gpu-worker-1", gpu=0, phase="Pending", image=image,
+          containers=["device-plugin"], init_containers=["driver-init"], labels={"daemonset-name": "default"},
+          owner=("DaemonSet", "default-device-plugin"),
+          init_statuses={"driver-init": {"state": {"running": {"startedAt": "2026-11-29T14:00:00Z"}},
+                                         "ready": False, "restartCount": 0}},
+          statuses={"device-plugin": {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False,
+                                      "restartCount": 0}})
+    w.workloads[("daemonsets", ns)] = [{
+        "apiVersion": "apps/v1", "kind": "DaemonSet", "metadata": {"name": "default-device-plugin", "namespace": ns},
+        "spec": {"selector": {"matchLabels": {"daemonset-name": "default"}},
+                 "template": {"metadata": {"labels": {"daemonset-name": "default"}},
+                              "spec": {"nodeSelector": {"feature.node.kubernetes.io/amd-gpu": "true"},
+                                       "containers": [{"name": "device-plugin", "image": image}]}}},
+        "status": {"desiredNumberScheduled": 1, "currentNumberScheduled": 1, "numberReady": 0}}]
+    w.log(ns, "default-device-plugin-x8k2m", "driver-init", "amdgpu driver is not loaded \n" * 3)
+    w.target("Node", None, "gpu-worker-1")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "driver.not_ready", (doc["status"], _ids(doc))
+
+
+@pytest.mark.parametrize("resource, expected", [("amd.com/gpu", "application.no_kernel_image"),
+                                                ("nvidia.com/gpu", "runtime.no_device_visible")])
+def test_a_cuda_build_that_finds_no_nvidia_driver(tmp_path, resource, expected):
+    """TensorFlow's cudart stub says libcuda did not load. Given an NVIDIA GPU, nothing injected
+    the driver; given an AMD GPU, the image is a CUDA build with no code for the GPU it got."""
+    w = World(f"cudart-stub-{resource.split('.')[0]}")
+    if resource == "amd.com/gpu":
+        w.node("gpu-node-1", gpus=1, resource=resource, labels={"feature.node.kubernetes.io/amd-gpu": "true"})
+    else:
+        w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "tf-train-0", node="gpu-node-1", gpu=1, resource=resource, image="tensorflow/tensorflow:2.15.0-gpu")
+    w.log(ML, "tf-train-0", "main", "2024-08-13 17:30:13.544738: I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not "
+          "find cuda drivers on your machine, GPU will not be used.\nGPU Available: []\n")
+    w.target("Pod", ML, "tf-train-0")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"] is not None and doc["root_cause"]["id"] == expected, (doc["status"], _ids(doc))

@@ -182,6 +182,15 @@ SIGNATURES: tuple[Signature, ...] = (
          "2024-05-02 10:11:12.123456: W tensorflow/tsl/platform/default/dso_loader.cc:66] Could not load dynamic library "
          "'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No such file or directory",
          with_params(no_params, variant="tf_dso"), "cuda_error"),
+    # TensorFlow's CUDA runtime stub (tsl/cuda/cudart_stub.cc, later xla/tsl/cuda/cudart_stub.cc:
+    # LOG(INFO) << "Could not find cuda drivers on your machine, GPU will not be used."): libcuda
+    # did not load. Printed at import on every machine without it: a finding only where the pod
+    # asked for a GPU (or was placed for one), which the rules judge.
+    _sig("tf_cudart_stub", K.NO_NVIDIA_DRIVER, "Could not find cuda drivers on your machine",
+         r"Could not find cuda drivers on your machine, GPU will not be used",
+         "2024-08-13 17:30:13.544738: I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your "
+         "machine, GPU will not be used.",
+         with_params(no_params, variant="tf_cudart_stub"), "cuda_error"),
     _sig("xla_no_kernel_driver", K.NO_NVIDIA_DRIVER, "kernel driver does not appear to be running on this host",
          r"kernel driver does not appear to be running on this host \((?P<host>[^)\s]{1,253})\)",
          "2024-05-02 10:11:12.345678: I external/local_xla/xla/stream_executor/cuda/cuda_diagnostics.cc:135] kernel "

@@ -51,11 +51,13 @@ _START_FAILED = {"CreateContainerError", "CreateContainerConfigError", "RunConta
 _NEVER_RAN = {"StartError", "ContainerCannotRun"}   # terminated reasons of a process the runtime never started
 _IMAGE = {"ImagePullBackOff", "ErrImagePull", "InvalidImageName", "ErrImageNeverPull"}
 _CREATING = {"", "ContainerCreating", "PodInitializing"}
-# an operator validation init container speaks for the stage it validates (and GKE's driver
-# installer, an init container of its own DaemonSet, for the driver)
+# an operator validation init container speaks for the stage it validates
+# (and GKE's driver installer, an init container of its own DaemonSet, for the driver; the AMD GPU
+# Operator's operands, ROCm/gpu-operator internal/plugin/plugin.go and the labeller's and exporter's,
+# wait in `driver-init` until /sys/class/kfd and /sys/module/amdgpu/drivers exist)
 STAGE_OF_INIT = {"driver-validation": "driver", "toolkit-validation": "toolkit", "cuda-validation": "cuda-validator",
                  "plugin-validation": "device-plugin", "nvidia-driver-installer": "driver",
-                 "k8s-driver-manager": "driver"}
+                 "k8s-driver-manager": "driver", "driver-init": "driver"}
 # the DRA kubelet plugin's init container (k8s-dra-driver-gpu hack/kubelet-plugin-prestart.sh) waits until
 # nvidia-smi and libnvidia-ml.so.1 answer under NVIDIA_DRIVER_ROOT: stuck there, the driver is what is missing
 DRA_DRIVER_CHECK = "init-container"

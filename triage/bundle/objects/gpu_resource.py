@@ -163,6 +163,28 @@ def labels_say_gpu(labels: object) -> bool:
     return False
 
 
+# Labels that say a node has a GPU of another vendor: the AMD GPU Operator's NFD rule
+# (ROCm/gpu-operator, its DeviceConfig selects `feature.node.kubernetes.io/amd-gpu: "true"`, or
+# `amd-vgpu` in a VM), NFD's PCI label for AMD's graphics vendor id 1002 (AMD CPUs are 1022), or
+# for Intel (8086) only with a display-class prefix (0300 VGA, 0380 display: every Intel server
+# has other 8086 devices), and Intel's GPU plugin NFD rule.
+_OTHER_GPU_LABEL = lazy_re.compile(r"^feature\.node\.kubernetes\.io/(?:amd-v?gpu|pci-(?:03[0-9a-f]{2}_)?1002\.present"
+                                   r"|pci-03(?:00|80)_8086\.present)$|^intel\.feature\.node\.kubernetes\.io/gpu$")
+
+
+def labels_say_other_gpu(labels: object) -> bool:
+    """Whether a node's labels say it has an AMD or Intel GPU (not NVIDIA's: `labels_say_gpu`).
+
+        >>> labels_say_other_gpu({"feature.node.kubernetes.io/amd-gpu": "true"})
+        True
+        >>> labels_say_other_gpu({"feature.node.kubernetes.io/pci-8086.present": "true"})
+        False
+    """
+    if not isinstance(labels, Mapping):
+        return False
+    return any(isinstance(k, str) and v == "true" and _OTHER_GPU_LABEL.match(k) for k, v in labels.items())
+
+
 # node labels that only GPU nodes carry: a pod selecting them (or tolerating the GPU taint) means to run
 # on a GPU (GFD/NFD, GKE, EKS and Karpenter, AKS, OpenShift's NFD)
 _GPU_LABEL_PREFIXES = ("nvidia.com/", "cloud.google.com/gke-accelerator", "cloud.google.com/gke-gpu",

@@ -64,7 +64,7 @@ def log_signatures(ctx):
 
 
 @rule(ids=("application.gpu_not_requested", "application.cuda_driver_too_old", "runtime.no_device_visible",
-           "runtime.visible_devices_misconfigured"), reads=("pods/log", "pods"))
+           "runtime.visible_devices_misconfigured", "application.no_kernel_image"), reads=("pods/log", "pods"))
 def no_gpu_in_container(ctx):
     """`CUDA driver version is insufficient` / `Found no NVIDIA driver` / `no CUDA-capable device`:
     without a GPU request it is the pod spec; with one, an old driver or nothing injected."""
@@ -78,7 +78,16 @@ def no_gpu_in_container(ctx):
         kinds = {no_gpu_kind(f, pod) for f in facts}
         seen = _no_driver_seen(ctx, pod, container, facts) if "cuda_driver_too_old" in kinds else ()
         by_hand = visible_devices_by_hand(pod, container)
-        if not requests_nvidia(pod) and by_hand:
+        other_gpu = sorted(r for r in pod.gpu_requests if not r.startswith("nvidia.com/"))
+        if not requests_nvidia(pod) and other_gpu and not by_hand:
+            # it was given another vendor's GPU (AMD's, Intel's) and its CUDA build finds no NVIDIA
+            # driver: the image carries no code for the GPU it got
+            yield ctx.finding("application.no_kernel_image", "error", pod_subject(pod),
+                              cites + [ctx.cite_field(pod, f"containers[{container}].resources.limits",
+                                                      next((dict(c.limits) for c in pod.containers
+                                                            if c.name == container), {}))],
+                              "inferred", resource=other_gpu[0], **common)
+        elif not requests_nvidia(pod) and by_hand:
             # it asked the NVIDIA runtime for devices by env instead of the device plugin
             yield ctx.finding("runtime.visible_devices_misconfigured", "error", pod_subject(pod),
                               cites + [ctx.cite_field(pod, f"containers[{container}].env NVIDIA_VISIBLE_DEVICES",

@@ -387,6 +387,15 @@ class Context:
     def stack_pods(self) -> tuple[tuple[str, Pod], ...]:
         """(role, pod) for every GPU-stack pod, sorted by namespace/name."""
         out = [(r.role, r.pod, r.namespace, r.name) for r in self.pod_rows if r.role]
+        # a DaemonSet known by its images only (the AMD GPU Operator's operands carry no role label,
+        # ROCm/gpu-operator internal/plugin: `daemonset-name: <DeviceConfig>`): its pods take its role
+        by_image = {(ds.namespace or "", ds.name): stack_role(ds.raw, images=True) for ds in self.stack_daemonsets
+                    if ds.kind == "DaemonSet" and stack_role(ds.raw) is None}
+        if by_image:
+            for r in self.pod_rows:
+                ref = r.pod.controller if not r.role else None
+                if ref is not None and ref.kind == "DaemonSet" and (r.namespace, ref.name) in by_image:
+                    out.append((by_image[(r.namespace, ref.name)], r.pod, r.namespace, r.name))
         return tuple((role, pod) for role, pod, _, _ in sorted(out, key=lambda x: (x[2], x[3])))
 
     @cached_property
