@@ -254,6 +254,83 @@ def _(w, t):
     w.target("RayService", ns, svc)
 
 
+# ---- ff804: vLLM Deployment restarted by its startup probe while loading the model --------------
+
+def _ff804_log() -> str:
+    return ("INFO 11-29 14:01:07 [api_server.py:1043] vLLM API server version 0.8.5\n"
+            "INFO 11-29 14:01:07 [api_server.py:1044] args: Namespace(host=None, port=8000, "
+            "model='mistralai/Mistral-7B-Instruct-v0.3', max_model_len=32768, gpu_memory_utilization=0.9)\n"
+            "INFO 11-29 14:01:21 [core.py:58] Initializing a V1 LLM engine (v0.8.5) with config: "
+            "model='mistralai/Mistral-7B-Instruct-v0.3'\n"
+            "INFO 11-29 14:01:24 [gpu_model_runner.py:1329] Starting to load model mistralai/Mistral-7B-Instruct-v0.3...\n"
+            "INFO 11-29 14:01:25 [weight_utils.py:265] Using model weights format ['*.safetensors']\n"
+            "KeyboardInterrupt: terminated\n")
+
+
+@case("ff804", pod_subj("mistral-7b-6c9d8f7b4-q8v2k", "default"),
+      "Kubernetes cluster (the guide names none; Ubuntu 22.04 / containerd / kubelet 1.31 strings assumed) with "
+      "one GPU node carrying one NVIDIA L4 (GPU model assumed; host-installed driver and toolkit, NVIDIA device "
+      "plugin in kube-system advertising nvidia.com/gpu 1); in namespace default the guide's `mistral-7b` "
+      "Deployment (vllm/vllm-openai, model mistralai/Mistral-7B-Instruct-v0.3, one GPU, an in-memory /dev/shm and "
+      "a PVC for the Hugging Face cache, as in the guide) with a startupProbe on /health:8000 "
+      "(periodSeconds 10, failureThreshold 6: one minute, values assumed) that is shorter than the model's load "
+      "time; the pod is Running, not ready, with 4 restarts (assumed); the container's previous log holds vLLM's "
+      "start-up lines (illustrative) and ends with the guide's `KeyboardInterrupt: terminated` (verbatim); the "
+      "kubelet's Unhealthy events (wording illustrative) and its Killing event carrying the guide's message with "
+      "$NAME filled in as the container's name are recorded.")
+def _(w, t):
+    ns = "default"
+    node = "gpu-l4-1"
+    p = _plain_gpu_node(w, node, 1, "NVIDIA-L4", "nvidia-device-plugin-c4n7s")
+    plugin_ds(w, KS, [p], ds="nvidia-device-plugin")
+    _sized(w, node, "16", "65842452Ki")
+    name = "mistral-7b-6c9d8f7b4-q8v2k"
+    probes = {"startupProbe": {"httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
+                               "periodSeconds": 10, "failureThreshold": 6, "timeoutSeconds": 1,
+                               "successThreshold": 1},
+              "readinessProbe": {"httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
+                                 "periodSeconds": 5, "failureThreshold": 3, "timeoutSeconds": 1,
+                                 "successThreshold": 1}}
+    pod = w.pod(ns, name, node=node, gpu=1, containers=("mistral-7b",), image="vllm/vllm-openai:v0.8.5",
+                labels={"app": "mistral-7b", "pod-template-hash": "6c9d8f7b4"},
+                owner=("ReplicaSet", "mistral-7b-6c9d8f7b4"), tolerations=GPU_TOLERATION, cpu="10",
+                memory="20G", ready=False, probes=probes,
+                env=[{"name": "HUGGING_FACE_HUB_TOKEN",
+                      "valueFrom": {"secretKeyRef": {"name": "hf-token-secret", "key": "token"}}}],
+                volumes=[{"name": "cache-volume", "persistentVolumeClaim": {"claimName": "mistral-7b"}},
+                         {"name": "shm", "emptyDir": {"medium": "Memory", "sizeLimit": "2Gi"}}],
+                mounts=[{"name": "cache-volume", "mountPath": "/root/.cache/huggingface"},
+                        {"name": "shm", "mountPath": "/dev/shm"}])
+    pod["spec"]["containers"][0]["command"] = ["/bin/sh", "-c"]
+    pod["spec"]["containers"][0]["args"] = [
+        "vllm serve mistralai/Mistral-7B-Instruct-v0.3 --trust-remote-code --enable-chunked-prefill "
+        "--max_num_batched_tokens 1024"]
+    pod["spec"]["containers"][0]["ports"] = [{"containerPort": 8000, "protocol": "TCP"}]
+    cs = pod["status"]["containerStatuses"][0]
+    cs.update({"state": {"running": {"startedAt": T1}}, "ready": False, "started": False, "restartCount": 4,
+               "lastState": {"terminated": {"exitCode": 1, "reason": "Error", "startedAt": T0,
+                                            "finishedAt": T1}}})
+    for c in pod["status"]["conditions"]:
+        if c["type"] in ("Ready", "ContainersReady"):
+            c["status"] = "False"
+    w.log(ns, name, "mistral-7b", _ff804_log(), previous=True)
+    w.log(ns, name, "mistral-7b",
+          "INFO 11-29 14:20:04 [api_server.py:1043] vLLM API server version 0.8.5\n"
+          "INFO 11-29 14:20:18 [core.py:58] Initializing a V1 LLM engine (v0.8.5) with config: "
+          "model='mistralai/Mistral-7B-Instruct-v0.3'\n")
+    fp = "spec.containers{mistral-7b}"
+    ip = pod["status"]["podIP"]
+    w.event(ns, "Pod", name, "Unhealthy",
+            f'Startup probe failed: Get "http://{ip}:8000/health": dial tcp {ip}:8000: connect: '
+            "connection refused", count=24, host=node, field_path=fp)
+    w.event(ns, "Pod", name, "Killing", "Container mistral-7b failed startup probe, will be restarted",
+            type="Normal", count=4, host=node, field_path=fp)
+    w.workload("Deployment", ns, "mistral-7b", template_pod=pod,
+               status={"replicas": 1, "readyReplicas": 0, "availableReplicas": 0, "unavailableReplicas": 1,
+                       "updatedReplicas": 1, "observedGeneration": 1})
+    w.target("Pod", ns, name)
+
+
 # ---- assembling ------------------------------------------------------------------------------
 
 all_scenarios, main = FC.all_scenarios, FC.main
