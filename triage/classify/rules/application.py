@@ -83,9 +83,7 @@ def no_gpu_in_container(ctx):
             # it was given another vendor's GPU (AMD's, Intel's) and its CUDA build finds no NVIDIA
             # driver: the image carries no code for the GPU it got
             yield ctx.finding("application.no_kernel_image", "error", pod_subject(pod),
-                              cites + [ctx.cite_field(pod, f"containers[{container}].resources.limits",
-                                                      next((dict(c.limits) for c in pod.containers
-                                                            if c.name == container), {}))],
+                              cites + [_limits_cite(ctx, pod, container)],
                               "inferred", resource=other_gpu[0], **common)
         elif not requests_nvidia(pod) and by_hand:
             # it asked the NVIDIA runtime for devices by env instead of the device plugin
@@ -94,9 +92,7 @@ def no_gpu_in_container(ctx):
                                                       by_hand)], **common)
         elif not requests_nvidia(pod):
             yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
-                              cites + [ctx.cite_field(pod, f"containers[{container}].resources.limits",
-                                                      next((dict(c.limits) for c in pod.containers
-                                                            if c.name == container), {}))],
+                              cites + [_limits_cite(ctx, pod, container)],
                               **common)
         elif "cuda_driver_too_old" in kinds and not seen:
             yield ctx.finding("application.cuda_driver_too_old", "error", pod_subject(pod), cites, **common)
@@ -145,15 +141,20 @@ def _selected_accelerator_node(ctx, pod):
         [n for n in ctx.nodes.values() if node_matches_selector(n, pod)]
     if not chosen or not all(node_matches_selector(n, pod) for n in chosen):
         return None
-    offers = []
-    for node in chosen:
-        offer = {r: v for r, v in node.allocatable.items() if is_accelerator_resource(r) and v not in ("0", "")}
-        if not offer:
-            return None
-        offers.append((node.name, offer))
+    if not all(_accelerators(n) for n in chosen):
+        return None
     asked = {r for c in pod.containers for part in (c.limits, c.requests) for r in part}
-    name, offer = offers[0]
-    return None if asked & set(offer) else ctx.nodes[name]
+    return None if asked & set(_accelerators(chosen[0])) else chosen[0]
+
+
+def _accelerators(node) -> list[str]:
+    """The accelerator resources `node` advertises with a non-zero allocatable, sorted."""
+    return sorted(r for r, v in node.allocatable.items() if is_accelerator_resource(r) and v not in ("0", ""))
+
+
+def _limits_cite(ctx, pod, container: str):
+    return ctx.cite_field(pod, f"containers[{container}].resources.limits",
+                          next((dict(c.limits) for c in pod.containers if c.name == container), {}))
 
 
 def _node_agent(pod) -> bool:
@@ -177,7 +178,7 @@ def gpu_intent_not_requested(ctx):
                 continue
             intent = [_intent_cite(ctx, pod), ctx.cite_field(node, f"{node.name} status.allocatable",
                                                               dict(node.allocatable))]
-            resource = min(r for r, v in node.allocatable.items() if is_accelerator_resource(r) and v not in ("0", ""))
+            resource = _accelerators(node)[0]
         else:
             intent, resource = [_intent_cite(ctx, pod)], None
         failed = [_status_field(ctx, pod, st.name) for st in _crashing_containers(pod)]
@@ -194,8 +195,7 @@ def gpu_intent_not_requested(ctx):
             continue
         container = next((c for c in pod.containers if not c.init), None)
         yield ctx.finding("application.gpu_not_requested", "error", pod_subject(pod),
-                          [*failed[:2], *intent, ctx.cite_field(pod, f"containers[{container.name}].resources.limits",
-                                                               dict(container.limits))],
+                          [*failed[:2], *intent, _limits_cite(ctx, pod, container.name)],
                           "inferred", namespace=pod.namespace, pod=pod.name, container=container.name,
                           node=pod.node_name or None, resource=resource)
 

@@ -115,10 +115,9 @@ _KUEUE_IDS = {"quota": "scheduler.quota_exceeded"}
 @rule(ids=("scheduler.quota_exceeded", "scheduler.scheduling_gated"), reads=("events|custom-resources",))
 def queue_admission(ctx):
     """The newest Kueue verdict (a Warning event on a kueue.x-k8s.io Workload, or any event the
-    `kueue-admission` recorder wrote) about the job the Workload stands for: its ownerReference
-    when the Workload is in the bundle, else the job its generated name carries."""
-    from triage.classify.model import Subject
-    from triage.evidence.k8s_events.kueue import parse_kueue_verdict, workload_owner
+    `kueue-admission` recorder wrote; else the Workload's own not-admitted condition) about the
+    job the Workload stands for."""
+    from triage.evidence.k8s_events.kueue import parse_kueue_verdict
     owners, workloads = {}, []
     for wl in ctx.bundle.custom_resources("workloads.kueue.x-k8s.io"):
         ref = wl.controller
@@ -137,38 +136,33 @@ def queue_admission(ctx):
                 continue
             verdicts = [(kueue[-1], None)]
         ev, v = verdicts[-1]
-        owner_kind, owner = owners.get((ns, name)) or workload_owner(name) or ("Workload", name)
-        fid = _KUEUE_IDS.get(v.kind.value, "scheduler.scheduling_gated") if v is not None \
-            else "scheduler.scheduling_gated"
-        subject = Subject(owner_kind, owner, ns)
-        params = dict(namespace=ns, workload=f"{owner_kind}/{owner}", admission="kueue", kueue_workload=name,
-                      message=ev.message[:300])
-        if fid == "scheduler.quota_exceeded":
-            params.update(quota=v.flavor, resource=v.resource)
-        else:
-            params.update(pod=owner if owner_kind == "Pod" else None, reason=v.kind.value if v else None)
         judged.add((ns, name))
-        yield ctx.finding(fid, "error", subject, [ctx.cite_event(ev)], "recognised" if v else "unrecognised",
-                          **params)
+        yield _kueue_finding(ctx, v, ev.message, ns, name, owners, ctx.cite_event(ev))
     # state first: a Workload not admitted says why in its own QuotaReserved (or Admitted)
     # condition even when no event about it is in the bundle
     for wl in workloads:
-        ns = wl.namespace or ""
         cond = _not_admitted(wl)
-        if (ns, wl.name) in judged or cond is None:
-            continue
-        v = parse_kueue_verdict(cond.get("message"))
-        owner_kind, owner = owners.get((ns, wl.name)) or workload_owner(wl.name) or ("Workload", wl.name)
-        fid = _KUEUE_IDS.get(v.kind.value, "scheduler.scheduling_gated") if v is not None else "scheduler.scheduling_gated"
-        params = dict(namespace=ns, workload=f"{owner_kind}/{owner}", admission="kueue", kueue_workload=wl.name,
-                      message=str(cond.get("message") or cond.get("reason") or "")[:300])
-        if fid == "scheduler.quota_exceeded":
-            params.update(quota=v.flavor, resource=v.resource)
-        else:
-            params.update(pod=owner if owner_kind == "Pod" else None, reason=v.kind.value if v else None)
-        yield ctx.finding(fid, "error", Subject(owner_kind, owner, ns),
-                          [ctx.cite_field(wl, f"{wl.name} status.conditions[{cond.get('type')}]", cond)],
-                          "recognised" if v else "unrecognised", **params)
+        if cond is not None and (wl.namespace or "", wl.name) not in judged:
+            yield _kueue_finding(ctx, parse_kueue_verdict(cond.get("message")), str(cond.get("message")),
+                                 wl.namespace or "", wl.name, owners,
+                                 ctx.cite_field(wl, f"{wl.name} status.conditions[{cond.get('type')}]", cond))
+
+
+def _kueue_finding(ctx, v, message: str, ns: str, name: str, owners, cite):
+    """The finding of Kueue's verdict `v` (None: words no format knows) on Workload ns/name,
+    about the job it stands for: its ownerReference, else the job its generated name carries."""
+    from triage.classify.model import Subject
+    from triage.evidence.k8s_events.kueue import workload_owner
+    owner_kind, owner = owners.get((ns, name)) or workload_owner(name) or ("Workload", name)
+    fid = _KUEUE_IDS.get(v.kind.value, "scheduler.scheduling_gated") if v is not None else "scheduler.scheduling_gated"
+    params = dict(namespace=ns, workload=f"{owner_kind}/{owner}", admission="kueue", kueue_workload=name,
+                  message=message[:300])
+    if fid == "scheduler.quota_exceeded":
+        params.update(quota=v.flavor, resource=v.resource)
+    else:
+        params.update(pod=owner if owner_kind == "Pod" else None, reason=v.kind.value if v else None)
+    return ctx.finding(fid, "error", Subject(owner_kind, owner, ns), [cite], "recognised" if v else "unrecognised",
+                       **params)
 
 
 def _not_admitted(wl) -> dict | None:
