@@ -33,7 +33,7 @@ NOT_RIGHT = {
     # batches Z1-Z7, their first run (23a0357) and the fixes since
     "fz101": "inconclusive", "fz105": "wrong", "fz107": "inconclusive", "fz201": "inconclusive", "fz204": "wrong",
     "fz205": "inconclusive", "fz206": "inconclusive", "fz207": "inconclusive", "fz208": "wrong",
-    "fz301": "inconclusive", "fz302": "inconclusive", "fz303": "wrong", "fz304": "inconclusive", "fz308": "wrong",
+    "fz301": "inconclusive", "fz302": "inconclusive", "fz303": "wrong", "fz304": "inconclusive", "fz308": "inconclusive",
     "fz401": "inconclusive", "fz406": "wrong", "fz504": "wrong", "fz602": "inconclusive", "fz703": "inconclusive",
     "fz704": "inconclusive",
     # batches A2-G2, their first run (9c82d19) and the fixes since
@@ -55,7 +55,7 @@ NOT_RIGHT = {
     "fc603": "inconclusive", "ff602": "inconclusive",
     "ff604": "inconclusive",
     # batches A7-G7 (the code corpus), their first run (b3fd9a9) and the fixes since
-    "fa703": "inconclusive", "fb703": "inconclusive", "fc702": "wrong",
+    "fa703": "inconclusive", "fb703": "inconclusive",
     "fd702": "inconclusive", "fd703": "inconclusive", "fd704": "wrong",
     "fg703": "inconclusive", "fg704": "inconclusive", "fg706": "inconclusive",
     # batches A8-G8 (all four corpora), their first run (f388698) and the fixes since

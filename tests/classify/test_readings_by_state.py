@@ -18,7 +18,8 @@
 - a crash-looping pod whose node selection picks only accelerator nodes (a GPU, AWS Neuron,
   Gaudi, TPU) and that asks for none of what they advertise: it was never given a device;
 - an AMD GPU node (its NFD label) whose GPU Operator plugin waits in `driver-init`: the driver, not NO GPU;
-- a CUDA build that finds no NVIDIA driver: nothing injected on an NVIDIA GPU, the wrong build on an AMD one.
+- a CUDA build that finds no NVIDIA driver: nothing injected on an NVIDIA GPU, the wrong build on an AMD one;
+- an AWS Neuron node (its instance type) is an accelerator node: its plugin judged, no GPU resource expected.
 
 Messages are written from the emitters' format strings (kmod tools/modprobe.c, nvidia-installer
 kernel.c, FFmpeg's nv-codec-headers loader, Go os/exec, runc), not copied from a case.
@@ -488,3 +489,27 @@ def test_a_cuda_build_that_finds_no_nvidia_driver(tmp_path, resource, expected):
     w.target("Pod", ML, "tf-train-0")
     doc = _doc(w, tmp_path)
     assert doc["root_cause"] is not None and doc["root_cause"]["id"] == expected, (doc["status"], _ids(doc))
+
+
+@pytest.mark.parametrize("plugin_state, expected", [("crash", "plugin.not_running"), ("running", None)])
+def test_an_aws_neuron_node_is_an_accelerator_node(tmp_path, plugin_state, expected):
+    """An Inferentia node (its instance type) runs AWS's Neuron device plugin (aws-neuron-sdk
+    manifest: `name: neuron-device-plugin-ds`). Crash-looping, it is the plugin layer's failure,
+    not NO GPU; running and advertising aws.amazon.com/neuron, no GPU resource is missing."""
+    w = World(f"neuron-plugin-{plugin_state}")
+    node = w.node("ip-10-0-2-27", labels={"node.kubernetes.io/instance-type": "inf2.xlarge"})
+    if plugin_state == "running":
+        node["status"]["capacity"]["aws.amazon.com/neuron"] = node["status"]["allocatable"]["aws.amazon.com/neuron"] = "1"
+    crash = {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 5m0s"}}, "ready": False,
+             "restartCount": 8, "lastState": {"terminated": {"exitCode": 1, "reason": "Error"}}}
+    w.pod("kube-system", "neuron-device-plugin-daemonset-5kqvz", node="ip-10-0-2-27", gpu=0,
+          image="public.ecr.aws/neuron/neuron-device-plugin:2.15.11.0", containers=["neuron-device-plugin"],
+          labels={"name": "neuron-device-plugin-ds"}, owner=("DaemonSet", "neuron-device-plugin-daemonset"),
+          statuses={"neuron-device-plugin": crash} if plugin_state == "crash" else None)
+    w.target("Node", None, "ip-10-0-2-27")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] != "no_gpu", _ids(doc)
+    if expected:
+        assert doc["root_cause"]["id"] == expected, _ids(doc)
+    else:
+        assert "node.gpu_not_advertised" not in _ids(doc), _ids(doc)

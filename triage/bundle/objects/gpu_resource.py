@@ -172,17 +172,51 @@ _OTHER_GPU_LABEL = lazy_re.compile(r"^feature\.node\.kubernetes\.io/(?:amd-v?gpu
                                    r"|pci-03(?:00|80)_8086\.present)$|^intel\.feature\.node\.kubernetes\.io/gpu$")
 
 
+# AWS instance families whose accelerator is AWS's own (Inferentia, Trainium: the Neuron devices)
+NEURON_INSTANCE_TYPE = lazy_re.compile(r"^(?:inf[12]|trn[12]n?)\.\w{1,20}$")
+
+
 def labels_say_other_gpu(labels: object) -> bool:
-    """Whether a node's labels say it has an AMD or Intel GPU (not NVIDIA's: `labels_say_gpu`).
+    """Whether a node's labels say it has an accelerator other than NVIDIA's (`labels_say_gpu`):
+    an AMD or Intel GPU, or an AWS Neuron instance type.
 
         >>> labels_say_other_gpu({"feature.node.kubernetes.io/amd-gpu": "true"})
+        True
+        >>> labels_say_other_gpu({"node.kubernetes.io/instance-type": "inf2.xlarge"})
         True
         >>> labels_say_other_gpu({"feature.node.kubernetes.io/pci-8086.present": "true"})
         False
     """
     if not isinstance(labels, Mapping):
         return False
-    return any(isinstance(k, str) and v == "true" and _OTHER_GPU_LABEL.match(k) for k, v in labels.items())
+    for k, v in labels.items():
+        if not isinstance(k, str) or not isinstance(v, str):
+            continue
+        if v == "true" and _OTHER_GPU_LABEL.match(k):
+            return True
+        if k in ("node.kubernetes.io/instance-type", "beta.kubernetes.io/instance-type") and NEURON_INSTANCE_TYPE.match(v):
+            return True
+    return False
+
+
+def expected_accelerator_resource(labels: object) -> str:
+    """The resource a node's accelerator is advertised as, by what its labels say it has:
+    aws.amazon.com/neuron (an Inferentia / Trainium instance type), amd.com/gpu, gpu.intel.com/i915,
+    else nvidia.com/gpu.
+
+        >>> expected_accelerator_resource({"node.kubernetes.io/instance-type": "trn1.32xlarge"})
+        'aws.amazon.com/neuron'
+    """
+    labels = labels if isinstance(labels, Mapping) else {}
+    itype = labels.get("node.kubernetes.io/instance-type") or labels.get("beta.kubernetes.io/instance-type")
+    if isinstance(itype, str) and NEURON_INSTANCE_TYPE.match(itype):
+        return "aws.amazon.com/neuron"
+    keys = [k for k, v in labels.items() if isinstance(k, str) and v == "true" and _OTHER_GPU_LABEL.match(k)]
+    if any("amd" in k or "1002" in k for k in keys):
+        return "amd.com/gpu"
+    if keys:
+        return "gpu.intel.com/i915"
+    return "nvidia.com/gpu"
 
 
 # node labels that only GPU nodes carry: a pod selecting them (or tolerating the GPU taint) means to run

@@ -58,6 +58,8 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     # AMD's (ROCm/k8s-device-plugin k8s-ds-amdgpu-dp.yaml `name: amdgpu-dp-ds`, its chart `name: <chart>-dp-ds`)
     # and AMD's node labeller, the GFD of that stack (chart templates/labeller.yaml `name: amdgpu-lr-ds`)
     "intel-gpu-plugin": "device-plugin", "amdgpu-dp-ds": "device-plugin", "amd-gpu-dp-ds": "device-plugin",
+    # AWS's Neuron device plugin (aws-neuron-sdk k8s-neuron-device-plugin.yml: `name: neuron-device-plugin-ds`)
+    "neuron-device-plugin-ds": "device-plugin",
     "amdgpu-lr-ds": "gfd", "amdgpu-labeller-ds": "gfd",
     # Node Feature Discovery: its workers write the PCI labels the GPU stack's DaemonSets select on
     "node-feature-discovery": "nfd", "nfd-worker": "nfd", "nfd": "nfd",
@@ -100,7 +102,8 @@ ROLE_BY_NAME_PREFIX = (
 )
 # image substrings, the last resort (`images=True`)
 ROLE_BY_IMAGE = (
-    ("k8s-device-plugin", "device-plugin"), ("kubevirt-gpu-device-plugin", "device-plugin"), ("gpu-feature-discovery", "gfd"), ("k8s-mig-manager", "mig-manager"),
+    ("k8s-device-plugin", "device-plugin"), ("kubevirt-gpu-device-plugin", "device-plugin"),
+    ("neuron-device-plugin", "device-plugin"), ("gpu-feature-discovery", "gfd"), ("k8s-mig-manager", "mig-manager"),
     ("dcgm-exporter", "dcgm-exporter"), ("container-toolkit", "toolkit"), ("gpu-operator-validator", "validator"),
     ("nvidia/driver", "driver"), ("/gpu-operator:", "operator"), ("/gpu-operator@", "operator"),
 )

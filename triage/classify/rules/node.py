@@ -4,6 +4,7 @@ matches their required affinity; GPU model labels vs what nvidia-smi sees."""
 
 from __future__ import annotations
 
+from triage.bundle.objects.gpu_resource import OTHER_ACCELERATOR_RE, expected_accelerator_resource
 from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.context import device_admission, gpu_capacity_short
@@ -37,10 +38,12 @@ def gpu_resource_state(ctx):
         resources = sorted(set(cap) | set(alloc))
         if not resources and node.name in ctx.dra_nodes:
             continue        # its GPUs are offered as DRA devices (ResourceSlices), not as a node resource
+        if not resources and any(OTHER_ACCELERATOR_RE.match(r) for r, v in node.allocatable.items() if v not in ("0", "")):
+            continue        # it advertises its accelerator (AWS Neuron, Gaudi, TPU): no GPU resource is expected
         if not resources:
             yield ctx.finding("node.gpu_not_advertised", "error", node_subject(node.name),
                               [ctx.cite_field(node, f"{node.name} status.allocatable", _gpu_fields(node, "allocatable"))],
-                              Certainty.INFERRED, node=node.name, resource="nvidia.com/gpu")
+                              Certainty.INFERRED, node=node.name, resource=expected_accelerator_resource(node.labels))
             continue
         for res in resources:
             c, a = cap.get(res), alloc.get(res)
