@@ -176,15 +176,15 @@ _OTHER_GPU_LABEL = lazy_re.compile(r"^feature\.node\.kubernetes\.io/(?:amd-v?gpu
 NEURON_INSTANCE_TYPE = lazy_re.compile(r"^(?:inf[12]|trn[12]n?)\.\w{1,20}$")
 
 
-def labels_say_other_gpu(labels: object) -> bool:
+def labels_say_other_accelerator(labels: object) -> bool:
     """Whether a node's labels say it has an accelerator other than NVIDIA's (`labels_say_gpu`):
     an AMD or Intel GPU, or an AWS Neuron instance type.
 
-        >>> labels_say_other_gpu({"feature.node.kubernetes.io/amd-gpu": "true"})
+        >>> labels_say_other_accelerator({"feature.node.kubernetes.io/amd-gpu": "true"})
         True
-        >>> labels_say_other_gpu({"node.kubernetes.io/instance-type": "inf2.xlarge"})
+        >>> labels_say_other_accelerator({"node.kubernetes.io/instance-type": "inf2.xlarge"})
         True
-        >>> labels_say_other_gpu({"feature.node.kubernetes.io/pci-8086.present": "true"})
+        >>> labels_say_other_accelerator({"feature.node.kubernetes.io/pci-8086.present": "true"})
         False
     """
     if not isinstance(labels, Mapping):

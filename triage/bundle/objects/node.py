@@ -13,7 +13,7 @@ from functools import cached_property
 from collections.abc import Mapping  # not typing.Mapping: its isinstance() is ~10x slower
 
 from triage.bundle.objects.fields import as_tuple, dig, str_map
-from triage.bundle.objects.gpu_resource import is_gpu_resource, labels_say_gpu, labels_say_other_gpu
+from triage.bundle.objects.gpu_resource import is_gpu_resource, labels_say_gpu, labels_say_other_accelerator
 from triage.bundle.objects.meta import Condition, K8sObject, conditions_from
 from triage.bundle.objects.taints import Taint
 from triage.bundle.quantity import parse_quantity
@@ -81,8 +81,9 @@ class Node(K8sObject):
     @property
     def looks_like_gpu_node(self) -> bool:
         """Advertises a GPU resource, or carries GPU labels (GFD / NFD / operator, the cloud
-        provider's accelerator labels, a GPU instance type)."""
+        provider's accelerator labels, a GPU instance type), or labels of another vendor's
+        accelerator (an AMD or Intel GPU, an AWS Neuron instance type)."""
         if self.gpu_capacity or self.gpu_allocatable:
             return True
         return any(k.startswith("nvidia.com/") for k in self.labels) or labels_say_gpu(self.labels) \
-            or labels_say_other_gpu(self.labels)
+            or labels_say_other_accelerator(self.labels)
