@@ -22,7 +22,7 @@ from triage.bundle import layout
 from triage.bundle.writer import BundleWriter
 from tests.classify.first_contact_a2 import A2World, _pvc
 from tests.classify.first_contact_b import KS, host_node, node_info, plugin_ds, plugin_pod
-from tests.classify.first_contact_common import ThreadBatch, backoff, crashloop
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, crashloop
 from tests.classify.scenario_builder import T0, T1
 from tests.classify.scenarios_real import crashing, pod_subj
 
@@ -46,8 +46,6 @@ class A3World(A2World):
 
 FC = ThreadBatch("batch-a3", "A3", world=A3World)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def _info(node: dict, **kw) -> dict:

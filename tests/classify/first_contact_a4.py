@@ -19,7 +19,7 @@ from __future__ import annotations
 from tests.classify.first_contact_a2 import _pvc
 from tests.classify.first_contact_a3 import A3World
 from tests.classify.first_contact_b import node_info, plugin_ds, plugin_pod, strip_gfd
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch
 from tests.classify.scenario_builder import T0, T1
 from tests.classify.scenarios_real import pod_subj
 
@@ -28,8 +28,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (a reporter's sentence or an issue title) and is not placed in the bundle
 TEXT_NOT_IN_BUNDLE = {"fa401", "fa406", "fa407"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def _unready(p: dict) -> dict:

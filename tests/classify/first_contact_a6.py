@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a3 import A3World
 from tests.classify.first_contact_b import no_gpu_resource, node_info, plugin_ds, plugin_pod, strip_gfd
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1, T2
 from tests.classify.scenarios_real import pod_subj
 
@@ -29,8 +29,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # every case of this batch is prose (a documentation page's words): its text is not placed in the bundle
 TEXT_NOT_IN_BUNDLE = {"fa601", "fa602", "fa603", "fa604", "fa605"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 _CKS = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-131-generic",
         "containerRuntimeVersion": "containerd://1.7.27", "kubeletVersion": "v1.32.3", "kubeProxyVersion": "v1.32.3"}

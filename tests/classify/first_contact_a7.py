@@ -26,7 +26,7 @@ from triage.bundle import layout
 from triage.bundle.writer import BundleWriter
 from tests.classify.first_contact_a3 import A3World
 from tests.classify.first_contact_b import KS, node_info
-from tests.classify.first_contact_common import ThreadBatch, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, ds_status
 from tests.classify.scenario_builder import T0, T1
 from tests.classify.scenarios_real import pod_subj
 
@@ -50,8 +50,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # prose cases (a file's own words): their text is not placed in the bundle
 TEXT_NOT_IN_BUNDLE = {"fa701", "fa702", "fa703"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def _deploy(w, ns: str, name: str, rs_hash: str, pod_sfx: str, node: str, containers, image: str, *,

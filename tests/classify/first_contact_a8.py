@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a7 import A7World
 from tests.classify.first_contact_b import KS, node_info
-from tests.classify.first_contact_common import ThreadBatch, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, ds_status
 from tests.classify.scenarios_real import pod_subj
 
 
@@ -27,8 +27,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # prose cases (a document's own words): their text is not placed in the bundle
 TEXT_NOT_IN_BUNDLE = {"fa801"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 _AL2_EKS = {"osImage": "Amazon Linux 2", "kernelVersion": "5.10.227-219.884.amzn2.x86_64",
             "containerRuntimeVersion": "containerd://1.7.23", "kubeletVersion": "v1.29.10-eks-94953ac",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_b import (KS, block, host_node, no_gpu_resource, node_info, plugin_ds, plugin_pod,
                                             remove_stack_pod, running_pod, set_image, stack_pod, strip_gfd)
-from tests.classify.first_contact_common import ThreadBatch, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, ds_status
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1, T2
 from tests.classify.scenarios_real import ML, crashing, init_stuck, node_subj, pod_subj
 
@@ -26,8 +26,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fb501", "fb503", "fb504", "fb505"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 SANDBOX_NO_NVIDIA = ('Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: '
                      'no runtime for "nvidia" is configured')

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import KS, host_node, node_info, plugin_ds, plugin_pod, set_image, stack_pod
-from tests.classify.first_contact_common import ThreadBatch, backoff, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, ds_status
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1, T2
 from tests.classify.scenarios_real import ML, crashing, init_stuck, node_subj, pod_subj
 
@@ -26,8 +26,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fb602", "fb603", "fb604", "fb605"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def base_conditions(ready: str = "True") -> list[dict]:

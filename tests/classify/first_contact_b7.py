@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import KS, host_node, node_info, plugin_ds, plugin_pod
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch
 from tests.classify.scenario_builder import T0
 from tests.classify.scenarios_real import crashing, node_subj, pod_subj
 
@@ -27,8 +27,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fb701", "fb702", "fb704"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def unready(p: dict) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import drop_logs, no_gpu_resource, node_info, set_image, stack_pod, strip_gfd
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, sized
 from tests.classify.first_contact_g5 import SANDBOX_MSG, _sandbox_failing
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import node_subj, pod_subj
@@ -28,13 +28,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (not placed in the bundle); fb801's message line is placed, its prose around it is not
 TEXT_NOT_IN_BUNDLE = {"fb802"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
-
-
-def _sized(n: dict, cpu: str, memory: str) -> None:
-    for res in ("capacity", "allocatable"):
-        n["status"][res].update({"cpu": cpu, "memory": memory})
 
 
 # ---- runtime layer ---------------------------------------------------------------------------
@@ -61,7 +54,7 @@ def _(w, t):
     no_gpu_resource(n)
     strip_gfd(n)
     node_info(n, **info)
-    _sized(n, "16", "65851384Ki")
+    sized(n, "16", "65851384Ki")
     assert SANDBOX_MSG in t
     tk = stack_pod(w, node, "toolkit")
     tk["spec"].pop("runtimeClassName", None)

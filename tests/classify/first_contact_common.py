@@ -112,6 +112,15 @@ class ReadmeBatch(Batch):
 
 # ---- world helpers shared by several batches -------------------------------------------------
 
+GPU_TOLERATION = first_contact_a.GPU_TOLERATION      # the toleration of the GPU taint, defined once
+
+
+def sized(node: dict, cpu: str, memory: str) -> None:
+    """Set a node's CPU and memory, capacity and allocatable alike."""
+    for res in ("capacity", "allocatable"):
+        node["status"][res].update({"cpu": cpu, "memory": memory})
+
+
 def crashloop(p: dict, container: str, *, restarts: int = 7, code: int = 1, reason: str = "Error",
               message: str | None = None) -> dict:
     """A pod whose container is in CrashLoopBackOff (Running phase, not ready)."""

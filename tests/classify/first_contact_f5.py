@@ -17,7 +17,7 @@ which parts of the world are assumed.
 from __future__ import annotations
 
 from tests.classify.first_contact_b import KS, app_pod, host_node, plugin_ds, plugin_pod
-from tests.classify.first_contact_common import ThreadBatch, backoff
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, sized
 from tests.classify.scenario_builder import T0, T1
 from tests.classify.scenarios_real import pod_subj
 
@@ -27,17 +27,9 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"ff501", "ff503"}
 
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
-
 _UBUNTU_INFO = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-131-generic",
                 "containerRuntimeVersion": "containerd://1.7.24", "kubeletVersion": "v1.31.4",
                 "kubeProxyVersion": "v1.31.4"}
-
-
-def _sized(w, node: str, cpu: str, memory: str) -> None:
-    n = w.get_node(node)
-    for res in ("capacity", "allocatable"):
-        n["status"][res].update({"cpu": cpu, "memory": memory})
 
 
 # ---- application layer -----------------------------------------------------------------------
@@ -71,7 +63,7 @@ _FF501_LOG = (
 def _(w, t):
     node = "gpu-worker-1"
     host_node(w, node, gpus=1, labels={"nvidia.com/gpu.product": "NVIDIA-L40S"}, info=_UBUNTU_INFO)
-    _sized(w, node, "32", "263842452Ki")
+    sized(w.get_node(node), "32", "263842452Ki")
     w.node("cpu-worker-1", cpu="16", memory="65842452Ki")
     w.get_node("cpu-worker-1")["status"]["nodeInfo"].update(_UBUNTU_INFO)
     p = plugin_pod(w, node, "nvidia-device-plugin-7rk4d", ds="nvidia-device-plugin",
@@ -121,7 +113,7 @@ _FF502_PREFIX = "ddp-train-worker-0:112:140 [0] "
 def _(w, t):
     node = "gpu-worker-a10g-1"
     host_node(w, node, gpus=4, labels={"nvidia.com/gpu.product": "NVIDIA-A10G"}, info=_UBUNTU_INFO)
-    _sized(w, node, "48", "196472564Ki")
+    sized(w.get_node(node), "48", "196472564Ki")
     p = plugin_pod(w, node, "nvidia-device-plugin-m2c8v", ds="nvidia-device-plugin",
                    image="nvcr.io/nvidia/k8s-device-plugin:v0.17.1")
     plugin_ds(w, KS, [p], ds="nvidia-device-plugin")
@@ -155,7 +147,7 @@ def _(w, t):
     host_node(w, node, gpus=1, labels={"node.kubernetes.io/instance-type": "g4dn.xlarge",
                                        "eks.amazonaws.com/nodegroup": "ml-gpu-t4",
                                        "topology.kubernetes.io/region": "ap-southeast-2"}, info=info)
-    _sized(w, node, "4", "15950836Ki")
+    sized(w.get_node(node), "4", "15950836Ki")
     n = w.get_node(node)
     n["spec"]["taints"] = [{"key": "nvidia.com/gpu", "value": "true", "effect": "NoSchedule"}]
     p = plugin_pod(w, node, "nvidia-device-plugin-daemonset-9f2lw", image="nvcr.io/nvidia/k8s-device-plugin:v0.9.0")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod
-from tests.classify.first_contact_common import ThreadBatch, backoff, crashloop
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, crashloop, sized
 from tests.classify.scenario_builder import T0, T1, T2
 from tests.classify.scenarios_real import pod_subj
 
@@ -29,17 +29,9 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"ff603", "ff604", "ff605"}
 
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
-
 _UBUNTU_INFO = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-131-generic",
                 "containerRuntimeVersion": "containerd://1.7.24", "kubeletVersion": "v1.31.4",
                 "kubeProxyVersion": "v1.31.4"}
-
-
-def _sized(w, node: str, cpu: str, memory: str) -> None:
-    n = w.get_node(node)
-    for res in ("capacity", "allocatable"):
-        n["status"][res].update({"cpu": cpu, "memory": memory})
 
 
 def _not_ready(pod: dict) -> None:
@@ -79,7 +71,7 @@ def _(w, t):
     for i, node in enumerate(nodes):
         host_node(w, node, gpus=8, labels={"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3",
                                            "feature.node.kubernetes.io/rdma.available": "true"}, info=_UBUNTU_INFO)
-        _sized(w, node, "224", "2113645908Ki")
+        sized(w.get_node(node), "224", "2113645908Ki")
         n = w.get_node(node)
         n["status"]["capacity"][rdma] = "63"
         n["status"]["allocatable"][rdma] = "63"
@@ -153,7 +145,7 @@ def _(w, t):
     for i, node in enumerate(nodes):
         host_node(w, node, gpus=1, labels={"nvidia.com/gpu.product": "NVIDIA-L40S",
                                            "models.ome.io/demo.basemodel.qwen2-5-7b": "Ready"}, info=_UBUNTU_INFO)
-        _sized(w, node, "48", "394694488Ki")
+        sized(w.get_node(node), "48", "394694488Ki")
         plugin_pods.append(plugin_pod(w, node, f"nvidia-device-plugin-{'k2v8n' if i == 0 else 'r5t3w'}",
                                       ds="nvidia-device-plugin", image="nvcr.io/nvidia/k8s-device-plugin:v0.17.2"))
     plugin_ds(w, KS, plugin_pods, ds="nvidia-device-plugin")
@@ -220,7 +212,7 @@ def _(w, t):
     plugin_pods = []
     for i, node in enumerate(gpu_nodes):
         host_node(w, node, gpus=1, labels={"nvidia.com/gpu.product": "NVIDIA-A10G"}, info=_UBUNTU_INFO)
-        _sized(w, node, "32", "131811880Ki")
+        sized(w.get_node(node), "32", "131811880Ki")
         w.get_node(node)["spec"]["taints"] = [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}]
         plugin_pods.append(plugin_pod(w, node, f"nvidia-device-plugin-{'c8d2f' if i == 0 else 'h6j1s'}",
                                       ds="nvidia-device-plugin", image="nvcr.io/nvidia/k8s-device-plugin:v0.16.2"))
@@ -326,7 +318,7 @@ def _(w, t):
                                     "kernelVersion": "5.14.0-427.47.1.el9_4.x86_64",
                                     "containerRuntimeVersion": "cri-o://1.29.10-3.rhaos4.16.git",
                                     "kubeletVersion": "v1.29.10+67d3387", "kubeProxyVersion": "v1.29.10+67d3387"})
-    _sized(w, node, "32", "131811880Ki")
+    sized(w.get_node(node), "32", "131811880Ki")
     rev = "granite-34b-code-predictor-00001"
     dep_name = f"{rev}-deployment"
     pod_name = f"{dep_name}-6f8d7c9b5d-x4k2p"
@@ -420,7 +412,7 @@ def _(w, t):
     ns = "ml-train"
     node = "gpu-a100-1"
     host_node(w, node, gpus=8, labels={"nvidia.com/gpu.product": "NVIDIA-A100-SXM4-80GB"}, info=_UBUNTU_INFO)
-    _sized(w, node, "128", "1056493804Ki")
+    sized(w.get_node(node), "128", "1056493804Ki")
     p = plugin_pod(w, node, "nvidia-device-plugin-w8d3c", ds="nvidia-device-plugin",
                    image="nvcr.io/nvidia/k8s-device-plugin:v0.17.1")
     plugin_ds(w, KS, [p], ds="nvidia-device-plugin")

@@ -18,23 +18,15 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod
-from tests.classify.first_contact_common import ThreadBatch, backoff, crashloop
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, crashloop, sized
 from tests.classify.scenarios_real import pod_subj
 
 FC = ThreadBatch("batch-f7", "F7", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
-
 _UBUNTU_INFO = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-131-generic",
                 "containerRuntimeVersion": "containerd://1.7.24", "kubeletVersion": "v1.31.4",
                 "kubeProxyVersion": "v1.31.4"}
-
-
-def _sized(w, node: str, cpu: str, memory: str) -> None:
-    n = w.get_node(node)
-    for res in ("capacity", "allocatable"):
-        n["status"][res].update({"cpu": cpu, "memory": memory})
 
 
 # ---- ff701: gpu_cluster_testing image, PyTorch import fails on an HPC-X library conflict ---------
@@ -60,7 +52,7 @@ def _(w, t):
     ns = "gpu-tests"
     node = "gpu-h100-node-1"
     host_node(w, node, gpus=1, labels={"nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3"}, info=_UBUNTU_INFO)
-    _sized(w, node, "16", "205520896Ki")
+    sized(w.get_node(node), "16", "205520896Ki")
     w.get_node(node)["spec"]["taints"] = [{"key": "nvidia.com/gpu", "value": "present", "effect": "NoSchedule"}]
     p = plugin_pod(w, node, "nvidia-device-plugin-5mq8t", ds="nvidia-device-plugin",
                    image="nvcr.io/nvidia/k8s-device-plugin:v0.17.1")
@@ -112,7 +104,7 @@ def _(w, t):
     w.get_node("cpu-node-1")["status"]["nodeInfo"].update(_UBUNTU_INFO)
     node = "gpu-l40s-1"
     host_node(w, node, gpus=1, labels={"nvidia.com/gpu.product": "NVIDIA-L40S"}, info=_UBUNTU_INFO)
-    _sized(w, node, "48", "394694488Ki")
+    sized(w.get_node(node), "48", "394694488Ki")
     p = plugin_pod(w, node, "nvidia-device-plugin-q7w2r", ds="nvidia-device-plugin",
                    image="nvcr.io/nvidia/k8s-device-plugin:v0.17.1")
     plugin_ds(w, KS, [p], ds="nvidia-device-plugin")

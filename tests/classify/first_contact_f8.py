@@ -18,24 +18,16 @@ from __future__ import annotations
 
 from tests.classify.first_contact_a import FCWorld
 from tests.classify.first_contact_b import KS, host_node, plugin_ds, plugin_pod
-from tests.classify.first_contact_common import ThreadBatch, backoff, crashloop
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, crashloop, sized
 from tests.classify.scenario_builder import T0, T1
 from tests.classify.scenarios_real import pod_subj
 
 FC = ThreadBatch("batch-f8", "F8", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
-
 _UBUNTU_INFO = {"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-131-generic",
                 "containerRuntimeVersion": "containerd://1.7.24", "kubeletVersion": "v1.31.4",
                 "kubeProxyVersion": "v1.31.4"}
-
-
-def _sized(w, node: str, cpu: str, memory: str) -> None:
-    n = w.get_node(node)
-    for res in ("capacity", "allocatable"):
-        n["status"][res].update({"cpu": cpu, "memory": memory})
 
 
 def _plain_gpu_node(w, node: str, gpus: int, product: str, plugin: str) -> None:
@@ -71,7 +63,7 @@ def _(w, t):
     node = "gpu-l40s-1"
     p = _plain_gpu_node(w, node, 2, "NVIDIA-L40S", "nvidia-device-plugin-v2m4t")
     plugin_ds(w, KS, [p], ds="nvidia-device-plugin")
-    _sized(w, node, "48", "394694488Ki")
+    sized(w.get_node(node), "48", "394694488Ki")
     name = "phi3-batch-generate-5k8wq"
     pod = w.pod(ns, name, node=node, gpu=2, containers=("generate",), image="vllm/vllm-openai:v0.5.0.post1",
                 labels={"job-name": "phi3-batch-generate", "batch.kubernetes.io/job-name": "phi3-batch-generate"},
@@ -124,7 +116,7 @@ def _(w, t):
     node = "gpu-l4-1"
     p = _plain_gpu_node(w, node, 1, "NVIDIA-L4", "nvidia-device-plugin-8xq2d")
     plugin_ds(w, KS, [p], ds="nvidia-device-plugin")
-    _sized(w, node, "16", "65842452Ki")
+    sized(w.get_node(node), "16", "65842452Ki")
     name = "qwen-serve-llm-7d9f6c8b5-x2m9p"
     pod = w.pod(ns, name, node=node, gpu=1, containers=("serve",),
                 image="registry.example.com/ml/ray-serve-llm:2.58.0-vllm",
@@ -283,7 +275,7 @@ def _(w, t):
     node = "gpu-l4-1"
     p = _plain_gpu_node(w, node, 1, "NVIDIA-L4", "nvidia-device-plugin-c4n7s")
     plugin_ds(w, KS, [p], ds="nvidia-device-plugin")
-    _sized(w, node, "16", "65842452Ki")
+    sized(w.get_node(node), "16", "65842452Ki")
     name = "mistral-7b-6c9d8f7b4-q8v2k"
     probes = {"startupProbe": {"httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
                                "periodSeconds": 10, "failureThreshold": 6, "timeoutSeconds": 1,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_b import (KS, host_node, no_gpu_resource, node_info, plugin_ds, plugin_pod,
                                             running_pod, set_image, stack_pod, strip_gfd)
-from tests.classify.first_contact_common import ThreadBatch, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, ds_status
 from tests.classify.first_contact_h import operator_blocked, rhcos, start_error
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import crashing, node_subj, pod_subj
@@ -27,8 +27,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fg301", "fg303", "fg304", "fg305", "fg306", "fg310"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def _operand_pod(w, ns: str, name: str, node: str, app: str, container: str, init: str, image: str) -> dict:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tests.classify.first_contact_b import (KS, host_node, no_gpu_resource, node_info, plugin_ds, plugin_pod,
                                             remove_stack_pod, set_image)
-from tests.classify.first_contact_common import ThreadBatch, backoff, crashloop, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, crashloop, ds_status
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import node_subj, pod_subj
 
@@ -26,8 +26,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (not placed in the bundle)
 TEXT_NOT_IN_BUNDLE = {"fg402"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def _operand(w, ns: str, name: str, node: str, app: str, container: str, init: str, image: str) -> dict:

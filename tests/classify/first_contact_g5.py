@@ -16,7 +16,7 @@ are filled in plausibly; each scenario's README says which parts of the world ar
 from __future__ import annotations
 
 from tests.classify.first_contact_b import drop_logs, no_gpu_resource, node_info, set_image, stack_pod, strip_gfd
-from tests.classify.first_contact_common import ThreadBatch, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, ds_status
 from tests.classify.first_contact_h import talos_info
 from tests.classify.scenario_builder import OPERATOR_NS, T0, T1
 from tests.classify.scenarios_real import node_subj
@@ -26,8 +26,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 
 # cases whose text is prose (not placed in the bundle): all of them
 TEXT_NOT_IN_BUNDLE = {"fg501", "fg502", "fg503"}
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
 def _not_ready(p: dict) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from tests.classify.first_contact_a import FCWorld, annotate, daemonset, ds_pod
 from tests.classify.first_contact_b import (drop_logs, no_gpu_resource, node_info, remove_stack_pod, set_image,
                                             stack_pod, strip_gfd)
-from tests.classify.first_contact_common import ThreadBatch, ds_status
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, ds_status
 from tests.classify.first_contact_g import MPS_OPAQUE, _claim, _dra_kubelet_plugin
 from tests.classify.first_contact_g5 import _init_waiting, _operand
 from tests.classify.first_contact_h import rhcos
@@ -32,7 +32,6 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 # cases whose text is prose (not placed in the bundle): all of them
 TEXT_NOT_IN_BUNDLE = {"fg601", "fg602", "fg603"}
 
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 OCP_NS = "nvidia-gpu-operator"      # the namespace NVIDIA's OpenShift install guide uses
 
 

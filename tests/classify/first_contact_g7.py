@@ -19,7 +19,7 @@ from __future__ import annotations
 from tests.classify.first_contact_a import FCWorld, annotate, daemonset, deploy_pod, ds_pod, eks_labels
 from tests.classify.first_contact_b import (KS, host_node, no_gpu_resource, node_info, plugin_ds, plugin_pod,
                                             remove_stack_pod, set_image, stack_pod, strip_gfd)
-from tests.classify.first_contact_common import ThreadBatch
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, sized
 from tests.classify.first_contact_g import _rename_stack_pod
 from tests.classify.first_contact_g5 import _init_waiting
 from tests.classify.first_contact_h import start_error
@@ -32,18 +32,11 @@ BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.build
 # cases whose text is prose (not placed in the bundle); fg702's message line is placed, its prose around it is not
 TEXT_NOT_IN_BUNDLE = {"fg701", "fg703", "fg705", "fg706"}
 
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
-
 
 def _not_ready(p: dict) -> None:
     for c in p["status"]["conditions"]:
         if c["type"] in ("Ready", "ContainersReady"):
             c["status"] = "False"
-
-
-def _sized(n: dict, cpu: str, memory: str) -> None:
-    for res in ("capacity", "allocatable"):
-        n["status"][res].update({"cpu": cpu, "memory": memory})
 
 
 def _pending(w, ns: str, name: str, message: str, *, owner=None, image: str, container: str = "main",
@@ -87,7 +80,7 @@ def _(w, t):
     n["metadata"]["labels"].pop("nvidia.com/gpu.deploy.driver", None)
     node_info(n, osImage="Debian GNU/Linux 12 (bookworm)", kernelVersion="6.8.0-49-generic",
               containerRuntimeVersion="containerd://1.7.18", kubeletVersion="v1.31.2", kubeProxyVersion="v1.31.2")
-    _sized(n, "16", "65767124Ki")
+    sized(n, "16", "65767124Ki")
     remove_stack_pod(w, node, "driver")
     tk = stack_pod(w, node, "toolkit")
     tk["spec"].pop("runtimeClassName", None)
@@ -157,7 +150,7 @@ def _(w, t):
                   info={"osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-126-generic",
                         "containerRuntimeVersion": "containerd://1.7.22", "kubeletVersion": "v1.30.6",
                         "kubeProxyVersion": "v1.30.6"})
-    _sized(n, "32", "131919192Ki")
+    sized(n, "32", "131919192Ki")
     env = [{"name": "DEVICE_LIST_STRATEGY", "value": "envvar"}, {"name": "PASS_DEVICE_SPECS", "value": "false"},
            {"name": "FAIL_ON_INIT_ERROR", "value": "true"}, {"name": "NVIDIA_MIG_MONITOR_DEVICES", "value": "all"}]
     p = plugin_pod(w, node, "nvidia-device-plugin-8xk2d", ds="nvidia-device-plugin",
@@ -369,7 +362,7 @@ def _(w, t):
                        labels={"node-role.kubernetes.io/worker": ""},
                        taints=({"key": "nvidia.com/gpu", "value": "True", "effect": "NoSchedule"},))
         node_info(n, **info)
-        _sized(n, "48", "263812024Ki")
+        sized(n, "48", "263812024Ki")
     ns, pod = "vllm-benchmark", "tgi-test-7c9f8d6b5-h2x4k"
     msg = ("0/8 nodes are available: 2 node(s) had untolerated taint {nvidia.com/gpu: True}, 3 node(s) didn't match "
            "Pod's node affinity/selector, 3 node(s) had untolerated taint {node-role.kubernetes.io/master: }. "
@@ -409,7 +402,7 @@ def _(w, t):
     node_info(n, osImage="Ubuntu 22.04.1 LTS", kernelVersion="5.15.0-1033-azure",
               containerRuntimeVersion="containerd://1.6.17+azure-1", kubeletVersion="v1.25.5",
               kubeProxyVersion="v1.25.5")
-    _sized(n, "4", "28803492Ki")
+    sized(n, "4", "28803492Ki")
     remove_stack_pod(w, node, "driver")
     for role, ctr, img in (("toolkit", "nvidia-container-toolkit-ctr", "nvcr.io/nvidia/k8s/container-toolkit:v1.11.0-ubuntu20.04"),
                            ("device-plugin", "nvidia-device-plugin", "nvcr.io/nvidia/k8s-device-plugin:v0.13.0-ubi8"),

@@ -18,19 +18,12 @@ from __future__ import annotations
 from tests.classify.first_contact_a import FCWorld, daemonset
 from tests.classify.first_contact_b import (KS, host_node, node_info, plugin_ds,
                                             plugin_pod)
-from tests.classify.first_contact_common import ThreadBatch, backoff, crashloop
+from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, backoff, crashloop, sized
 
 from tests.classify.scenarios_real import crashing, pod_subj
 
 FC = ThreadBatch("batch-g8", "G8", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
-
-GPU_TOLERATION = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
-
-
-def _sized(n: dict, cpu: str, memory: str) -> None:
-    for res in ("capacity", "allocatable"):
-        n["status"][res].update({"cpu": cpu, "memory": memory})
 
 
 # ---- runtime layer ---------------------------------------------------------------------------
@@ -58,7 +51,7 @@ def _(w, t):
             "kubeProxyVersion": "v1.10.3"}
     gpu = "gpu-node-01"
     host_node(w, gpu, gpus=2, info=info)
-    _sized(w.get_node(gpu), "32", "131733252Ki")
+    sized(w.get_node(gpu), "32", "131733252Ki")
     cpu = "00-25-90-c0-f7-c8"
     n = w.node(cpu, cpu="24", memory="65759268Ki")
     node_info(n, **info)
@@ -111,7 +104,7 @@ def _(w, t):
               info={"osImage": "Ubuntu 22.04.3 LTS", "kernelVersion": "5.15.0-88-generic",
                     "containerRuntimeVersion": "docker://24.0.7", "kubeletVersion": "v1.28.2",
                     "kubeProxyVersion": "v1.28.2"})
-    _sized(w.get_node(node), "32", "131891412Ki")
+    sized(w.get_node(node), "32", "131891412Ki")
     img = "docker.m.daocloud.io/projecthami/hami:v2.4.1"
     from tests.classify.first_contact_a import deploy_pod
     deploy_pod(w, KS, "hami-scheduler-7d9c8b6f5", "hami-scheduler-7d9c8b6f5-p2l9v", node,
