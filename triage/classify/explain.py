@@ -132,10 +132,8 @@ def finding_explains(cause: Finding, symptom: Finding) -> bool:
     explains nothing that fails now."""
     if cause.params.get("state") == "restarting":
         return False
-    if cause.id.startswith("plugin.") and not any(p.startswith("plugin.") for p in explained_by(symptom.id, symptom.params)):
-        return False
     flag = WHEN_PARAM.get((cause.id, symptom.id))
-    return can_explain(cause.id, symptom.id) and (flag is None or bool(cause.params.get(flag)))
+    return can_explain(cause.id, symptom.id, symptom.params) and (flag is None or bool(cause.params.get(flag)))
 
 
 # findings that say the sources disagree, not that anything failed: a layer-wide pattern
@@ -147,11 +145,12 @@ NO_FAILURE = frozenset({"driver.version_inconsistent"})
 LABELS_ONLY = frozenset({"plugin.gfd_error"})
 
 
-def can_explain(cause: str, symptom: str) -> bool:
-    """True when finding id `cause` can account for finding id `symptom`."""
+def can_explain(cause: str, symptom: str, params: Mapping | None = None) -> bool:
+    """True when finding id `cause` can account for finding id `symptom` (with the symptom's
+    `params`, `explained_by`'s narrowing)."""
     if cause == symptom:
         return False
-    for pattern in EXPLAINED_BY.get(symptom, ()):
+    for pattern in explained_by(symptom, params):
         if pattern.endswith(".") and cause.startswith(pattern) and cause not in NO_FAILURE | LABELS_ONLY \
                 or cause == pattern:
             # a more specific same-layer pattern never lets a symptom explain its own cause
