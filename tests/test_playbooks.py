@@ -209,6 +209,20 @@ def test_templates_use_only_known_params(fid):
     used = (jinja2.meta.find_undeclared_variables(env.parse(book.title_template))
             | jinja2.meta.find_undeclared_variables(env.parse(book.body_template)))
     assert used <= ALLOWED_PARAMS, f"unknown params {used - ALLOWED_PARAMS} (typo, or add to EXTRA_PARAMS)"
+    # params_used (what fill_params fills and `gpu-triage rules` lists) reads the tags without
+    # Jinja's parser: it must name exactly what Jinja's own analysis names
+    assert set(playbooks.params_used(fid)) == used
+
+
+@pytest.mark.parametrize("source, names", [
+    ('{{ node | sh }} {{ ns | sh("gpu-operator") }} {{ r | default("nvidia.com/gpu", true) }}', {"node", "ns", "r"}),
+    ("{% if admission == 'kueue' and not pod %}x{% elif a.b %}{% else %}{% endif %}", {"admission", "pod", "a"}),
+    ('{%- if x -%}{{ "node" }}{{ y|code("a b") }}{% endif %}', {"x", "y"}),
+    ("no tags, {node} and { { pod } }", set()),
+])
+def test_template_names_agree_with_jinja(source, names):
+    assert playbooks.template_names(source) == names
+    assert jinja2.meta.find_undeclared_variables(playbooks._env().parse(source)) == names
 
 
 @pytest.mark.parametrize("fid", TAXONOMY_IDS)

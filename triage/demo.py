@@ -20,7 +20,7 @@ import shlex
 import shutil
 import tempfile
 import threading
-from dataclasses import dataclass
+from msgspec import Struct
 from pathlib import Path
 from typing import TextIO
 
@@ -34,8 +34,7 @@ EVIDENCE_SHOWN = 3               # citations of the root cause printed
 STEPS_SHOWN = 3                  # first commands of each playbook's "Confirm" section
 
 
-@dataclass(frozen=True)
-class PodDiagnosis:
+class PodDiagnosis(Struct, frozen=True):
     """One broken pod of the scan, diagnosed on its own like `gpu-triage pod` does."""
     namespace: str
     name: str

@@ -10,7 +10,7 @@ same code as one cluster; the answers become one report with a section per clust
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Callable
 
 from triage.errors import TriageError, UsageError
@@ -19,8 +19,7 @@ MAX_CONCURRENT = 4
 _RANK = {1: 0, 3: 1, 5: 2, 4: 3, 0: 4}       # which exit status wins over which
 
 
-@dataclass(frozen=True)
-class ClusterResult:
+class ClusterResult(Struct, frozen=True):
     context: str | None
     doc: dict | None
     status: int

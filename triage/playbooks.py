@@ -40,13 +40,12 @@ import difflib
 import functools
 import re
 import shlex
-from dataclasses import dataclass
+from msgspec import Struct
 from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
-import jinja2.meta
 import yaml
 
 from triage import lazy_re
@@ -233,8 +232,7 @@ def _env(plain: bool = False) -> jinja2.Environment:
     return env
 
 
-@dataclass(frozen=True)
-class Playbook:
+class Playbook(Struct, frozen=True):
     """One parsed playbook file (templates still unrendered)."""
 
     id: str
@@ -422,14 +420,33 @@ def _leave_out_unfilled(text: str) -> str:
     return "\n".join(out)
 
 
+# The names a template's tags refer to, without Jinja's parser (its lexer, parser and frame
+# analysis cost ~5 ms a playbook, and every finding asks): the playbooks' subset is names,
+# string literals, filters (`| sh("x")`), `==`, `and`/`or`/`not` and if/elif/else. The test
+# tests/test_playbooks.py checks this against jinja2.meta on every shipped playbook.
+_TAG = lazy_re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
+_LITERAL = lazy_re.compile(r"\"[^\"]*\"|'[^']*'")
+_NAME = lazy_re.compile(r"(?<![\w.|])[A-Za-z_]\w*(?!\w|\s*\()")
+_FILTER = lazy_re.compile(r"\|\s*[A-Za-z_]\w*(?:\s*\([^()]*\))?")
+_WORDS = frozenset(("if", "elif", "else", "endif", "and", "or", "not", "in", "is",
+                    "true", "false", "none", "True", "False", "None"))
+
+
+def template_names(source: str) -> set[str]:
+    """The undeclared names of a playbook template (what `jinja2.meta.find_undeclared_variables`
+    answers for the playbooks' subset of Jinja)."""
+    names: set[str] = set()
+    for m in _TAG.finditer(source):
+        inner = _FILTER.sub(" ", _LITERAL.sub(" ", (m.group(1) or m.group(2) or "").strip("-+")))
+        names.update(n for n in _NAME.findall(inner) if n not in _WORDS)
+    return names
+
+
 @functools.lru_cache(maxsize=None)
 def params_used(fid: str) -> tuple[str, ...]:
     """The param names the playbook's title and body refer to, sorted."""
     book = load(fid)
-    env = _env()
-    names = (jinja2.meta.find_undeclared_variables(env.parse(book.title_template))
-             | jinja2.meta.find_undeclared_variables(env.parse(book.body_template)))
-    return tuple(sorted(names))
+    return tuple(sorted(template_names(book.title_template) | template_names(book.body_template)))
 
 
 def summary(fid: str) -> str:

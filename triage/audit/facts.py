@@ -8,7 +8,7 @@ inference ones, the team namespaces and the classifier's own diagnosis of the bu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 from functools import cached_property
 
 from triage.bundle import layout
@@ -22,8 +22,7 @@ INFERENCE_KINDS = ("Deployment", "StatefulSet")
 SYSTEM_PRIORITY = frozenset({"system-cluster-critical", "system-node-critical"})
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(Struct, frozen=True):
     """One GPU workload: its top controller in the bundle (or the bare pod), and its pods."""
 
     kind: str

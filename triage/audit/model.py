@@ -7,7 +7,8 @@ waste it measured. Ids and params only; the wording is report_templates/audit.ya
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
+from msgspec.structs import force_setattr
 from types import MappingProxyType
 from typing import Mapping
 
@@ -21,8 +22,7 @@ def _freeze(params) -> Mapping[str, object]:
     return MappingProxyType({k: v for k, v in dict(params or {}).items() if v not in (None, "", ())})
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Struct, frozen=True):
     """One checklist item or release question, judged from the bundle. `evidence` is what the
     judgement rests on (for not_checked: where the evidence would be and that it is absent);
     `subjects` are the objects that fail it."""
@@ -38,11 +38,10 @@ class Answer:
             raise ValueError(f"audit item {self.id}: status {self.status!r}")
         if not self.evidence:
             raise ValueError(f"audit item {self.id} cites no evidence")
-        object.__setattr__(self, "params", _freeze(self.params))
+        force_setattr(self, "params", _freeze(self.params))
 
 
-@dataclass(frozen=True)
-class Waste:
+class Waste(Struct, frozen=True):
     """GPUs held and not used: what holds them, how many, the evidence, and the seed's cost
     lever (an id of audit.yaml's waste.levers)."""
 
@@ -57,11 +56,10 @@ class Waste:
     def __post_init__(self):
         if not self.evidence:
             raise ValueError(f"waste {self.kind} cites no evidence")
-        object.__setattr__(self, "params", _freeze(self.params))
+        force_setattr(self, "params", _freeze(self.params))
 
 
-@dataclass(frozen=True)
-class WasteReport:
+class WasteReport(Struct, frozen=True):
     entries: tuple[Waste, ...]
     allocated_gpus: int          # GPUs requested by non-terminal workload pods on nodes
     measured_gpus: int           # ... of which some evidence (DCGM, in-pod nvidia-smi) shows use or idleness
@@ -75,8 +73,7 @@ class WasteReport:
         return round(self.idle_gpus / self.measured_gpus, 4) if self.measured_gpus else None
 
 
-@dataclass(frozen=True)
-class AuditReport:
+class AuditReport(Struct, frozen=True):
     answers: tuple[Answer, ...]
     waste: WasteReport
     cluster: str | None = None

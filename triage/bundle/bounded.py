@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from pathlib import Path
 
 from triage import lazy_re
 
 
-@dataclass(frozen=True)
-class BoundedText:
+class BoundedText(Struct, frozen=True):
     text: str
     cut: str = ""
     first_line: int = 1       # the file's line number of the text's first line
@@ -63,8 +62,7 @@ def bounded_text_file(path: Path, max_bytes: int, max_line: int, max_lines: int 
     return BoundedText(text, "; ".join(cuts), first_line)
 
 
-@dataclass(frozen=True)
-class BoundedBytes:
+class BoundedBytes(Struct, frozen=True):
     """A text file's bytes as `bounded_text_file` reads them, for a reader that decodes only
     the lines it cites (`data` decoded with replacement is `bounded_text_file`'s text)."""
 

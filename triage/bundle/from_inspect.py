@@ -22,7 +22,7 @@ GPU Operator's must-gather reader, which reads an inspect tree downloaded beside
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from pathlib import Path
 
 from triage.bundle import layout
@@ -72,8 +72,7 @@ def find_root(path: Path) -> Path | None:
     return None
 
 
-@dataclass
-class Tree:
+class Tree(Struct):
     """What an inspect tree holds, in bundle terms, with the input file and line behind each object."""
 
     lists: dict[tuple[str, str], list[tuple[dict, str, int]]] = field(default_factory=dict)   # (kind, ns) -> items

@@ -13,7 +13,7 @@ saying what to paste next (`paste kubectl describe node gpu-1`).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from pathlib import Path
 
 from triage.bundle import layout
@@ -30,8 +30,7 @@ READER = "text"
 PASTED = "gpu-triage.dev/pasted"          # annotation on objects a paste only names
 
 
-@dataclass
-class TextSummary:
+class TextSummary(Struct):
     source_map: SourceMap
     blocks: list[dict] = field(default_factory=list)      # {"input", "lines": [a, b], "shape", "command"}
     unread: list[dict] = field(default_factory=list)      # blocks nothing could use, and why
@@ -45,8 +44,7 @@ class TextSummary:
     host: dict | None = None              # host nvidia-smi pasted on its own: the host it is about
 
 
-@dataclass
-class _Pieces:
+class _Pieces(Struct):
     pods: dict[tuple[str, str], dict] = field(default_factory=dict)
     pod_anchors: dict[tuple[str, str], list[Anchor]] = field(default_factory=lambda: defaultdict(list))
     pod_input: dict[tuple[str, str], str] = field(default_factory=dict)

@@ -15,7 +15,7 @@ is `not_checked` with a gap saying what to collect next.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from pathlib import Path
 
 from triage.bundle import layout
@@ -39,8 +39,7 @@ def node_name(raw: str) -> str | None:
     return name or None
 
 
-@dataclass
-class HostEvidence:
+class HostEvidence(Struct):
     host: str                                             # the node name the evidence is about
     input_name: str                                       # the input file, as the user named it
     host_from: str                                        # where the name came from, in words

@@ -23,7 +23,7 @@ import sys
 import tarfile
 import tempfile
 import zlib
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,8 +43,7 @@ NOT_READ = ("is not an evidence bundle: expected manifest.json or cluster-resour
             "text, a GPU Operator must-gather folder, an nvidia-bug-report.log.gz or a kubectl cluster-info dump")
 
 
-@dataclass
-class OpenedInput:
+class OpenedInput(Struct):
     reader: str
     bundle_path: str
     source_map: SourceMap | None = None

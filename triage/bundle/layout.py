@@ -7,7 +7,7 @@ build and parse bundle paths through this module, never by hand.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage import lazy_re
 
@@ -114,8 +114,7 @@ def command_slug(command: list[str] | tuple[str, ...]) -> str:
     return "-".join(parts)[:80] or "command"
 
 
-@dataclass(frozen=True)
-class ExecPaths:
+class ExecPaths(Struct, frozen=True):
     stdout: str
     stderr: str
     meta: str
@@ -128,8 +127,7 @@ _EXEC_RE = lazy_re.compile(rf"^{GPU_EXEC}/([^/]+)/([^/]+)/([^/]+)/([^/]+)\.(stdo
 _NAMESPACED_RE = lazy_re.compile(rf"^{RESOURCES}/([a-z-]+)/([^/]+)\.json$")
 
 
-@dataclass(frozen=True)
-class LogRef:
+class LogRef(Struct, frozen=True):
     namespace: str
     pod: str
     container: str

@@ -19,14 +19,13 @@ import stat
 import tarfile
 import tempfile
 import zlib
-from dataclasses import dataclass
+from msgspec import Struct
 from pathlib import Path
 
 from triage.errors import BundleError, UnsafeBundleError
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(Struct, frozen=True):
     """What opening and reading a bundle may cost. The defaults fit a 2 GB container (the
     unpacked bundle may sit in a memory-backed $TMPDIR) and are far above any real bundle:
     ours cap each log at 10,000 lines / 5 MB, and a 100,000-pod bundle is 181 MB of JSON.
@@ -54,12 +53,12 @@ class Limits:
     def from_env(cls, environ=None) -> "Limits":
         environ = os.environ if environ is None else environ
         values = {}
-        for name, f in cls.__dataclass_fields__.items():
+        for name, default in zip(cls.__struct_fields__, cls.__struct_defaults__):
             raw = environ.get(f"GPU_TRIAGE_LIMIT_{name.upper()}")
             if raw is None:
                 continue
             try:
-                values[name] = float(raw) if f.type in (float, "float") else int(raw)
+                values[name] = float(raw) if isinstance(default, float) else int(raw)
             except ValueError:
                 raise BundleError(f"GPU_TRIAGE_LIMIT_{name.upper()}={raw!r} is not a number") from None
         return cls(**values)

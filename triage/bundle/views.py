@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from functools import cached_property
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -35,8 +35,7 @@ from triage.bundle.reader import DEFAULT_LIMITS, Limits, OpenedBundle, open_bund
 from triage.errors import BundleError, UnsafeBundleError
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """A file of the bundle that could not be used, and why."""
 
     path: str
@@ -113,8 +112,7 @@ class LogText:
         return f"LogText({self.path!r}, first_line={self.first_line})"
 
 
-@dataclass(frozen=True)
-class ExecOutput:
+class ExecOutput(Struct, frozen=True):
     namespace: str
     pod: str
     container: str
@@ -126,8 +124,7 @@ class ExecOutput:
     stderr: LogText | None
 
 
-@dataclass(frozen=True)
-class CollectionError:
+class CollectionError(Struct, frozen=True):
     """A `<path>-errors.json`: why a piece could not be collected."""
 
     path: str                 # the errors file
@@ -136,8 +133,7 @@ class CollectionError:
     reason: str               # forbidden | not_found | timeout | error
 
 
-@dataclass(frozen=True)
-class Manifest:
+class Manifest(Struct, frozen=True):
     raw: Mapping
 
     @property

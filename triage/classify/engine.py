@@ -16,7 +16,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 from typing import Iterable, Mapping
 
 from triage.bundle import layout
@@ -38,8 +39,7 @@ from triage.evidence.stack_state import bound_node
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "Job", "DaemonSet", "ReplicaSet")
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(Struct, frozen=True):
     subject: Subject
     pods: tuple[Pod, ...]            # the pods triaged for it (one for a Pod target)
     owners: frozenset[Subject]       # workload objects whose findings count for it

@@ -8,7 +8,8 @@ report templates; see triage/render/.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from msgspec import Struct, field
+from msgspec.structs import force_setattr
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
@@ -75,8 +76,7 @@ class LayerStatus(enum.Enum):
     NOT_APPLICABLE = "not_applicable"
 
 
-@dataclass(frozen=True, order=True)
-class Citation:
+class Citation(Struct, frozen=True, order=True):
     """One piece of evidence: a bundle path, a 1-based line (None for a JSON
     object) and a short redacted excerpt."""
 
@@ -88,8 +88,7 @@ class Citation:
         return {"path": self.path, "line": self.line, "excerpt": self.excerpt}
 
 
-@dataclass(frozen=True, order=True)
-class Subject:
+class Subject(Struct, frozen=True, order=True):
     """What a finding is about: a Pod, Node, Deployment ... (namespace None for
     cluster-scoped kinds)."""
 
@@ -111,8 +110,7 @@ def _freeze(params: Mapping[str, object] | None) -> Mapping[str, object]:
     return MappingProxyType(dict(params or {}))
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """A judged fact. `id` is a taxonomy id `<layer>.<name>`; `params` are the
     values templates and playbooks fill in (node, resource, counts ...)."""
 
@@ -127,7 +125,7 @@ class Finding:
     def __post_init__(self):
         if not self.evidence:
             raise ValueError(f"finding {self.id} cites no evidence")
-        object.__setattr__(self, "params", _freeze(self.params))
+        force_setattr(self, "params", _freeze(self.params))
 
     @property
     def layer(self) -> Layer:
@@ -146,8 +144,7 @@ class Finding:
         return (self.severity.rank, self.layer.depth, self.id, self.subject, self.evidence)
 
 
-@dataclass(frozen=True, order=True)
-class Gap:
+class Gap(Struct, frozen=True, order=True):
     """Evidence that could not be collected or checked, and what would close it. `layer`
     is the layer the missing evidence blinds ("" when no single layer: a whole list)."""
 
@@ -165,8 +162,7 @@ class Gap:
         return out
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Struct, frozen=True):
     """A check that ran for a diagnosis: the rule's name and the bundle paths it read."""
 
     name: str
@@ -176,8 +172,7 @@ class Check:
         return {"name": self.name, "evidence": list(self.paths)}
 
 
-@dataclass(frozen=True)
-class LayerVerdict:
+class LayerVerdict(Struct, frozen=True):
     """One step of a diagnosis' ladder."""
 
     layer: Layer
@@ -190,8 +185,7 @@ class LayerVerdict:
                 "gaps": [g.to_json() for g in self.gaps]}
 
 
-@dataclass(frozen=True)
-class Diagnosis:
+class Diagnosis(Struct, frozen=True):
     """The classifier's answer for one target."""
 
     target: Subject | None
@@ -204,8 +198,7 @@ class Diagnosis:
     suspect: Finding | None = None    # inconclusive: the finding that would be the root cause
 
 
-@dataclass(frozen=True)
-class ReleaseCheck:
+class ReleaseCheck(Struct, frozen=True):
     """One of the seeds' release questions for a workload: yes / no / unknown, with evidence."""
 
     id: str
@@ -216,8 +209,7 @@ class ReleaseCheck:
         return {"id": self.id, "answer": self.answer, "evidence": [c.to_json() for c in self.evidence]}
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(Struct, frozen=True):
     """Everything `diagnose()` found in one bundle: one Diagnosis per target (worst
     first), the GPU inventory and, for workloads, the release checks."""
 

@@ -10,7 +10,7 @@ command out with a note (`triage.playbooks.render`).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 from typing import Iterable
 
 from triage import playbooks

@@ -28,7 +28,7 @@ import re
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Any, Iterator, Mapping
 from urllib.parse import quote
 
@@ -234,8 +234,7 @@ class Budget:
         return self.remaining() <= 0
 
 
-@dataclass
-class ExecResult:
+class ExecResult(Struct):
     stdout: str
     stderr: str
     exit_code: int | None
@@ -243,8 +242,7 @@ class ExecResult:
     truncated: bool = False
 
 
-@dataclass
-class CallStats:
+class CallStats(Struct):
     requests: int = 0
     retries: int = 0
     bytes: int = 0

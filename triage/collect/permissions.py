@@ -7,11 +7,10 @@ access review run before collecting, and `gpu-triage rbac`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class Access:
+class Access(Struct, frozen=True):
     group: str
     resource: str            # may carry a subresource: "pods/log"
     verbs: tuple[str, ...]

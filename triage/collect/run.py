@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import Future
-from dataclasses import dataclass
+from msgspec import Struct
 from pathlib import Path
 
 from triage.bundle import layout
@@ -38,8 +38,7 @@ MAX_NODES = 20                # nodes of a workload's pods that are looked at at
 MAX_FULL_NODES = 5            # ... and that get full GPU-stack detail (logs of every stack pod, exec, DCGM)
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(Struct, frozen=True):
     kind: str                 # Pod | Deployment | StatefulSet | Job | DaemonSet | Node | Scan
     namespace: str | None
     name: str | None
@@ -53,8 +52,7 @@ class Target:
         return out
 
 
-@dataclass
-class CollectResult:
+class CollectResult(Struct):
     path: Path
     manifest: dict
 

@@ -12,7 +12,7 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -26,8 +26,7 @@ from triage.errors import TriageError
 MB = 1024 * 1024
 
 
-@dataclass
-class Options:
+class Options(Struct):
     kubeconfig: str | None = None
     context: str | None = None
     namespace: str | None = None
@@ -54,8 +53,7 @@ class Options:
     access_review: bool = True
 
 
-@dataclass
-class CollectorRun:
+class CollectorRun(Struct):
     name: str
     started: float = field(default_factory=time.monotonic)
     files: set[str] = field(default_factory=set)

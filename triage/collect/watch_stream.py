@@ -38,7 +38,7 @@ import json
 import random
 import threading
 import time
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Iterator
 
 import urllib3
@@ -51,8 +51,7 @@ FOREVER = 10.0 ** 12          # a Budget for a process that runs until it is sto
 WATCH_TIMEOUT_S = 300         # timeoutSeconds asked of the apiserver per watch request
 
 
-@dataclass
-class StreamStats:
+class StreamStats(Struct):
     lists: int = 0            # full lists (the first one and every relist)
     watches: int = 0          # watch requests opened
     events: int = 0           # ADDED/MODIFIED/DELETED lines received (any pod)

@@ -9,13 +9,12 @@ labels, taints and the state of each GPU-stack component.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from triage.bundle.objects.gpu_stack import stack_role
 
 
-@dataclass
-class NodeState:
+class NodeState(Struct):
     capacity: dict[str, int] = field(default_factory=dict)         # GPU resources only
     allocatable: dict[str, int] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
@@ -23,8 +22,7 @@ class NodeState:
     ready: str = ""
 
 
-@dataclass
-class Snapshot:
+class Snapshot(Struct):
     path: str
     reader: str
     status: str

@@ -17,11 +17,10 @@ Sample:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class BenignLine:
+class BenignLine(Struct, frozen=True):
     component: str      # who prints it
     role: str           # device-plugin | dra-plugin | gfd | toolkit | validator | driver | kernel | mig-manager |
                         # dcgm-exporter | workload

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from decimal import Decimal, InvalidOperation
 from enum import Enum
 
@@ -73,8 +73,7 @@ def sentinel(raw_value: str) -> DcgmUnavailable | None:
     return None
 
 
-@dataclass(frozen=True)
-class GpuRef:
+class GpuRef(Struct, frozen=True):
     """Which GPU (and MIG instance) a sample is about, with every label spelling folded."""
 
     gpu: int | None              # gpu="0"
@@ -88,15 +87,13 @@ class GpuRef:
     mig_instance: int | None     # GPU_I_ID=
 
 
-@dataclass(frozen=True)
-class PodRef:
+class PodRef(Struct, frozen=True):
     namespace: str | None
     pod: str
     container: str | None
 
 
-@dataclass(frozen=True)
-class DcgmSample:
+class DcgmSample(Struct, frozen=True):
     metric: str                  # canonical upper-case name, DCGM_FI_DEV_XID_ERRORS
     value: float | None          # None for sentinels and series without a value
     raw_value: str | None
@@ -111,8 +108,7 @@ class DcgmSample:
         return next((v for k, v in self.labels if k.lower() == low), None)
 
 
-@dataclass(frozen=True)
-class XidGauge:
+class XidGauge(Struct, frozen=True):
     """DCGM_FI_DEV_XID_ERRORS of one GPU/MIG instance: the last Xid seen (0 = none)."""
 
     gpu: GpuRef
@@ -120,8 +116,7 @@ class XidGauge:
     line: int
 
 
-@dataclass(frozen=True)
-class FramebufferUsage:
+class FramebufferUsage(Struct, frozen=True):
     gpu: GpuRef
     used_mib: float | None
     free_mib: float | None
@@ -129,8 +124,7 @@ class FramebufferUsage:
     line: int
 
 
-@dataclass(frozen=True)
-class DcgmScrape:
+class DcgmScrape(Struct, frozen=True):
     samples: tuple[DcgmSample, ...]
     skipped_lines: tuple[int, ...]       # lines that looked like data but did not parse
     driver_version: str | None
@@ -312,8 +306,7 @@ def parse_scrape(text: str) -> DcgmScrape | None:
 # ---- counter CSVs (dcgm-exporter -f) ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DcgmCounter:
+class DcgmCounter(Struct, frozen=True):
     field: str           # DCGM_FI_DEV_SM_CLOCK (or a 1.x name such as dcgm_sm_clock)
     type: str            # gauge, counter, label
     help: str

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 from typing import Iterable, Mapping
 
@@ -56,16 +56,14 @@ def allocatable_state(capacity: int | None, allocatable: int | None) -> Allocata
     return AllocatableState.FULL
 
 
-@dataclass(frozen=True)
-class GpuHolder:
+class GpuHolder(Struct, frozen=True):
     namespace: str
     pod: str
     count: int
     phase: str
 
 
-@dataclass(frozen=True)
-class ResourceInventory:
+class ResourceInventory(Struct, frozen=True):
     """One GPU resource on one node (the findings v1 `inventory` row)."""
 
     node: str
@@ -110,8 +108,7 @@ def _int_or_none(value: str | None) -> int | None:
     return None if q is None else int(q)
 
 
-@dataclass(frozen=True)
-class GpuLabels:
+class GpuLabels(Struct, frozen=True):
     """GPU Feature Discovery / GPU operator labels of a node."""
 
     product: str | None = None            # nvidia.com/gpu.product (NVIDIA-A100-SXM4-80GB, ...-SHARED)
@@ -142,8 +139,7 @@ class GpuLabels:
         return next((v for k, v in self.deploy if k == operand), None)
 
 
-@dataclass(frozen=True)
-class NodeGpuInventory:
+class NodeGpuInventory(Struct, frozen=True):
     node: str
     source: str                   # bundle path of the node list, for citations
     ready: bool | None
@@ -156,8 +152,7 @@ class NodeGpuInventory:
         return next((r for r in self.resources if r.resource == name), None)
 
 
-@dataclass(frozen=True)
-class ResourceTotal:
+class ResourceTotal(Struct, frozen=True):
     resource: str
     nodes: int
     capacity: int
@@ -167,8 +162,7 @@ class ResourceTotal:
     unhealthy: int
 
 
-@dataclass(frozen=True)
-class GpuInventory:
+class GpuInventory(Struct, frozen=True):
     nodes: tuple[NodeGpuInventory, ...]
 
     def node(self, name: str) -> NodeGpuInventory | None:
@@ -251,8 +245,7 @@ def _node_inventory(node: Node, held: Mapping[str, list[GpuHolder]]) -> NodeGpuI
 
 # ---- pasted kubectl text ---------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Quantity:
+class Quantity(Struct, frozen=True):
     resource: str
     value: str            # as written: 8, 2113276288Ki, 8448Mi
 
@@ -261,8 +254,7 @@ class Quantity:
         return parse_quantity(self.value)
 
 
-@dataclass(frozen=True)
-class DescribedResources:
+class DescribedResources(Struct, frozen=True):
     """Capacity / Allocatable / Allocated resources of a `kubectl describe node` text."""
 
     capacity: tuple[Quantity, ...]
@@ -351,8 +343,7 @@ def parse_describe_resources(text: str) -> DescribedResources | None:
     return DescribedResources(tuple(cap), tuple(alloc), tuple(req), tuple(lim))
 
 
-@dataclass(frozen=True)
-class ColumnValue:
+class ColumnValue(Struct, frozen=True):
     node: str
     value: str | None      # None for <none> (the field is absent)
 

@@ -17,7 +17,7 @@ params=(("format", "current"), ("free_bytes", 32094143119), ("gpu", 0), ...,
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from msgspec import Struct
 
 ParamValue = int | str | bool
 
@@ -117,8 +117,7 @@ NORMAL_KINDS = frozenset({
 })
 
 
-@dataclass(frozen=True, slots=True)
-class LogFact:
+class LogFact(Struct, frozen=True):
     """One recognised log line.
 
     `line` is the 1-based line number in the original text (every sub-line of a

@@ -28,7 +28,7 @@ split on its `\\n` escapes into sub-lines that all cite the JSON line's number.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Iterator
 
 from triage import lazy_re
@@ -38,8 +38,7 @@ MAX_PREFIX_ROUNDS = MAX_ROUNDS
 MAX_JSON_DEPTH = 2
 
 
-@dataclass(frozen=True, slots=True)
-class LogLine:
+class LogLine(Struct, frozen=True):
     """One logical log line: `number` is the 1-based line of the original text,
     `text` the message after prefix stripping, `raw` the original physical line
     (the first one of joined CRI partial lines)."""

@@ -57,7 +57,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from triage import lazy_re
 
@@ -70,8 +71,7 @@ MAX_KV_PAIRS = 64
 _SYSLOG_LEVELS = ("emerg", "alert", "crit", "err", "warning", "notice", "info", "debug")
 
 
-@dataclass(frozen=True, slots=True)
-class Normalised:
+class Normalised(Struct, frozen=True):
     """A line's message and what its wrappers said (None: not given). `timestamp`
     is the outermost time text as printed (without brackets); `wrappers` names the
     wrappers removed, outermost first. `decoded`: the message was unescaped (JSON,

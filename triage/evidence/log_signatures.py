@@ -18,7 +18,7 @@ Sample:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage import lazy_re
 from triage.evidence.log_facts import LogFact, LogKind as K
@@ -28,8 +28,7 @@ from triage.evidence.log_params import (
 )
 
 
-@dataclass(frozen=True)
-class Signature:
+class Signature(Struct, frozen=True):
     """One recogniser: a line containing one of `keywords` and matching `pattern`
     yields a `kind` fact with `build(match, line)` as params (None: no fact)."""
 

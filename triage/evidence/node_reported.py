@@ -15,7 +15,7 @@ health agent write on the Node object. The same NVRM line a kernel log would hol
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
@@ -25,8 +25,7 @@ STANDARD_CONDITIONS = frozenset({"Ready", "MemoryPressure", "DiskPressure", "PID
 _BARE = lazy_re.compile(r"\bXid\b\W{0,3}(\d{1,3})\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class ReportedXid:
+class ReportedXid(Struct, frozen=True):
     code: int
     nvrm: bool                 # the kernel's own NVRM line (else a checker's words)
     xid_class: str | None      # the kernel parser's class for an NVRM line

@@ -15,7 +15,8 @@ comes back as `report.kind == SmiOutputKind.ERROR`. Returns None when nothing wa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from triage import lazy_re
 from triage.evidence.nvidia_smi_csv import SmiCsv, parse_csv
@@ -29,8 +30,7 @@ from triage.evidence.nvidia_smi_xml import parse_xml
 from triage.evidence.records_gpu import NvidiaSmiReport, SmiOutputKind
 
 
-@dataclass(frozen=True)
-class ParsedSmi:
+class ParsedSmi(Struct, frozen=True):
     """One nvidia-smi output, parsed. `parser` names the parser that recognised it;
     exactly the matching field is set (plus `report` for error outputs of any command)."""
 

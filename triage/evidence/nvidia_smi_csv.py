@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage import lazy_re
 from triage.evidence.records_gpu import (
@@ -38,21 +38,18 @@ _NOT_AVAILABLE = ("N/A", "Not Supported", "Unknown Error", "GPU is lost", "Insuf
                   "Not Found", "Function Not Found")
 
 
-@dataclass(frozen=True)
-class CsvColumn:
+class CsvColumn(Struct, frozen=True):
     name: str            # "memory.total"
     unit: str | None     # "MiB" (None when the header had none)
 
 
-@dataclass(frozen=True)
-class CsvCell:
+class CsvCell(Struct, frozen=True):
     raw: str
     value: str | None    # the value without its unit; None when nvidia-smi could not read it
     reason: str | None   # why value is None: "N/A", "Not Supported", "Unknown Error", ...
 
 
-@dataclass(frozen=True)
-class CsvRow:
+class CsvRow(Struct, frozen=True):
     line: int
     columns: tuple[str, ...]
     cells: tuple[CsvCell, ...]
@@ -73,8 +70,7 @@ class CsvRow:
         return to_int(self.text(*names))
 
 
-@dataclass(frozen=True)
-class SmiCsv:
+class SmiCsv(Struct, frozen=True):
     columns: tuple[CsvColumn, ...]
     rows: tuple[CsvRow, ...]
 

@@ -13,7 +13,8 @@ Current form and the R450 legacy MIG UUID form (`MIG-GPU-<uuid>/<gi>/<ci>`), LF 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from triage import lazy_re
 
@@ -22,8 +23,7 @@ _MIG_RE = lazy_re.compile(r"^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: (MIG-[^)\s]+
 _LEGACY_RE = lazy_re.compile(r"^MIG-(GPU-[0-9A-Za-z-]+)/(\d+)/(\d+)$")
 
 
-@dataclass(frozen=True)
-class ListedMig:
+class ListedMig(Struct, frozen=True):
     profile: str                     # "1g.10gb", "1c.3g.71gb"
     device_index: int
     uuid: str
@@ -33,8 +33,7 @@ class ListedMig:
     compute_instance_id: int | None
 
 
-@dataclass(frozen=True)
-class ListedGpu:
+class ListedGpu(Struct, frozen=True):
     index: int
     name: str
     uuid: str
@@ -42,8 +41,7 @@ class ListedGpu:
     migs: tuple[ListedMig, ...] = ()
 
 
-@dataclass(frozen=True)
-class SmiList:
+class SmiList(Struct, frozen=True):
     gpus: tuple[ListedGpu, ...]
 
     @property

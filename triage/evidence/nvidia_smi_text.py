@@ -31,7 +31,7 @@ Errors (the whole output)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from triage import lazy_re
 from triage.evidence.records_gpu import (
@@ -214,8 +214,7 @@ _KEY_RE = lazy_re.compile(r"^( *)(\S.*)")       # the key is rstripped: `(\S.*?)
 _GPU_KEY_RE = lazy_re.compile(r"^GPU ([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])$")
 
 
-@dataclass
-class QNode:
+class QNode(Struct):
     """One line of `nvidia-smi -q` text: `key : value`, or a section `key` with children."""
 
     key: str

@@ -21,7 +21,8 @@ Each `parse_*` returns None when the text is not that output. Samples::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from triage import lazy_re
 
@@ -32,8 +33,7 @@ from triage import lazy_re
 _VERSION_RE = lazy_re.compile(r"^(NVIDIA-SMI|NVML|DRIVER|CUDA|KMD|CUDA UMD) version\s*:(.*\S)", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class SmiVersion:
+class SmiVersion(Struct, frozen=True):
     smi_version: str | None
     nvml_version: str | None
     driver_version: str | None      # KMD version on 610+, where "DRIVER version" is deprecated
@@ -61,8 +61,7 @@ def parse_version(text: str) -> SmiVersion | None:
 # ---- pmon / dmon -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MonitorSample:
+class MonitorSample(Struct, frozen=True):
     """One row of `nvidia-smi pmon` or `dmon`; `columns` come from the `# gpu ...` header
     and `values` hold the cells (None for `-`)."""
 
@@ -82,8 +81,7 @@ class MonitorSample:
         return int(v) if v is not None and v.isdigit() else None
 
 
-@dataclass(frozen=True)
-class MonitorOutput:
+class MonitorOutput(Struct, frozen=True):
     kind: str                            # "pmon" or "dmon"
     columns: tuple[str, ...]
     samples: tuple[MonitorSample, ...]
@@ -120,15 +118,13 @@ def parse_monitor(text: str) -> MonitorOutput | None:
 _ANSI_RE = lazy_re.compile(r"\x1b\[[0-9;]*m")
 
 
-@dataclass(frozen=True)
-class TopologyRow:
+class TopologyRow(Struct, frozen=True):
     device: str                      # GPU0, NIC0 ...
     cells: tuple[str, ...]           # raw cells in header order (X, NV18, SYS, cpu list ...)
     line: int
 
 
-@dataclass(frozen=True)
-class Topology:
+class Topology(Struct, frozen=True):
     header: tuple[str, ...]
     rows: tuple[TopologyRow, ...]
 
@@ -163,8 +159,7 @@ _NVL_GPU_RE = lazy_re.compile(r"^GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Za-z-]+)\)\
 _NVL_LINK_RE = lazy_re.compile(r"^\s+Link (\d+): (.*\S)")      # value stripped by the caller
 
 
-@dataclass(frozen=True)
-class NvlinkGpu:
+class NvlinkGpu(Struct, frozen=True):
     index: int
     name: str
     uuid: str
@@ -174,8 +169,7 @@ class NvlinkGpu:
                                # "Nvlink queries are not supported ... MIG mode", "... all links are inActive"
 
 
-@dataclass(frozen=True)
-class NvlinkStatus:
+class NvlinkStatus(Struct, frozen=True):
     gpus: tuple[NvlinkGpu, ...]
 
 
@@ -204,8 +198,7 @@ def parse_nvlink_status(text: str) -> NvlinkStatus | None:
 _LGI_RE = lazy_re.compile(r"^\|\s+(\d+)\s+MIG (\S+)\s+(\d+)\s+(\d+)\s+(\d+):(\d+)\s+\|\s*$")
 
 
-@dataclass(frozen=True)
-class GpuInstance:
+class GpuInstance(Struct, frozen=True):
     gpu: int
     profile: str          # "2g.10gb"
     profile_id: int

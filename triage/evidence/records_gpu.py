@@ -1,6 +1,6 @@
 """Record types shared by the GPU-side parsers (nvidia-smi in every form, DCGM, Xid).
 
-Every record is a frozen dataclass or an enum; a parser never hands out a dict of
+Every record is a frozen msgspec Struct or an enum; a parser never hands out a dict of
 strings. Where a fact came from a text line, the record keeps that line's 1-based
 number (`line`) so classification can cite `path:line`.
 
@@ -12,7 +12,7 @@ exception: any text is a kernel log, so it always returns a record (maybe empty)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from functools import lru_cache
 from enum import Enum
 
@@ -66,8 +66,7 @@ class SmiErrorKind(Enum):
     USAGE_ERROR = "usage_error"                              # ERROR: Option -m is missing its value ...
 
 
-@dataclass(frozen=True)
-class SmiError:
+class SmiError(Struct, frozen=True):
     kind: SmiErrorKind
     line: int
     excerpt: str
@@ -95,15 +94,13 @@ class GpuFlagKind(Enum):
     RECOVERY_ACTION = "recovery_action"                # GPU Recovery Action other than None (R570+; Xid 154)
 
 
-@dataclass(frozen=True)
-class GpuFlag:
+class GpuFlag(Struct, frozen=True):
     kind: GpuFlagKind
     line: int | None
     excerpt: str
 
 
-@dataclass(frozen=True)
-class SmiMigDevice:
+class SmiMigDevice(Struct, frozen=True):
     gpu_index: int | None
     gpu_instance_id: int | None
     compute_instance_id: int | None
@@ -116,8 +113,7 @@ class SmiMigDevice:
     line: int | None = None
 
 
-@dataclass(frozen=True)
-class SmiProcess:
+class SmiProcess(Struct, frozen=True):
     gpu_index: int | None
     pid: int | None
     name: str
@@ -129,8 +125,7 @@ class SmiProcess:
     line: int | None = None
 
 
-@dataclass(frozen=True)
-class SmiGpu:
+class SmiGpu(Struct, frozen=True):
     index: int | None
     name: str | None
     bus_id: str | None = None               # as printed: 00000000:00:1E.0
@@ -173,8 +168,7 @@ class SmiOutputKind(Enum):
     ERROR = "error"          # only an error message
 
 
-@dataclass(frozen=True)
-class NvidiaSmiReport:
+class NvidiaSmiReport(Struct, frozen=True):
     """What one nvidia-smi run tells about a node: the same shape for table, -q, -q -x and CSV."""
 
     kind: SmiOutputKind

@@ -20,7 +20,7 @@ wrapping for the inner error. Real samples it reads:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -64,8 +64,7 @@ class Wrapping(str, Enum):
     NONE = "none"
 
 
-@dataclass(frozen=True)
-class RuntimeFailure:
+class RuntimeFailure(Struct, frozen=True):
     kind: RuntimeErrorKind
     excerpt: str                        # the inner error, unescaped, one line
     cli_kind: str | None = None         # initialization | requirement | device | ldcache | mount ...

@@ -28,7 +28,7 @@ raises on any input, and runs in time linear in its (bounded) input.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -192,8 +192,7 @@ class ReasonFormat(str, Enum):
     UNKNOWN = "unknown"
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(Struct, frozen=True):
     """One `<count> <reason>` of the histogram (or the PreFilter message)."""
 
     count: int                  # nodes (node groups for the autoscaler); all nodes for a PreFilter message
@@ -209,8 +208,7 @@ class Reason:
     format: ReasonFormat = ReasonFormat.UNKNOWN   # the catalogued wording; UNKNOWN when none matched
 
 
-@dataclass(frozen=True)
-class Preemption:
+class Preemption(Struct, frozen=True):
     """The `preemption: ...` suffix: what evicting lower-priority pods would achieve."""
 
     total_nodes: int | None
@@ -219,8 +217,7 @@ class Preemption:
     other: tuple[str, ...] = ()  # any other verdict, as written (e.g. not eligible due to preemptionPolicy=Never.)
 
 
-@dataclass(frozen=True)
-class SchedulingMessage:
+class SchedulingMessage(Struct, frozen=True):
     origin: Origin
     total_nodes: int | None
     reasons: tuple[Reason, ...]

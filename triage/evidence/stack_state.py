@@ -24,7 +24,8 @@ Sources, in this order:
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 from typing import Iterable, Mapping
 
 from triage import lazy_re
@@ -63,8 +64,7 @@ STAGE_OF_INIT = {"driver-validation": "driver", "toolkit-validation": "toolkit",
 DRA_DRIVER_CHECK = "init-container"
 
 
-@dataclass(frozen=True)
-class ComponentState:
+class ComponentState(Struct, frozen=True):
     """One component of the GPU stack on one node."""
 
     node: str
@@ -95,8 +95,7 @@ class ComponentState:
         return self.role
 
 
-@dataclass(frozen=True)
-class NodeStack:
+class NodeStack(Struct, frozen=True):
     node: str
     components: tuple[ComponentState, ...]
 

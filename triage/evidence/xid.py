@@ -20,7 +20,8 @@ events) and never raises for odd input.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 from enum import Enum
 
 from triage import lazy_re
@@ -70,8 +71,7 @@ class KernelEventKind(Enum):
     GSP_TIMEOUT = "gsp_timeout"           # GSP firmware stopped answering, no Xid number (heartbeat, RPC timeout)
 
 
-@dataclass(frozen=True)
-class XidEvent:
+class XidEvent(Struct, frozen=True):
     kind: KernelEventKind
     xid: int | None
     pci: str | None                  # pci_key(): "0000:9b:00"; None when redacted ("PCI:...")
@@ -101,28 +101,24 @@ class XidEvent:
         return info.xid_class if info else classify_code(self.xid)
 
 
-@dataclass(frozen=True)
-class GpuAt:
+class GpuAt(Struct, frozen=True):
     pci: str
     uuid: str
     line: int
 
 
-@dataclass(frozen=True)
-class DriverLoad:
+class DriverLoad(Struct, frozen=True):
     version: str
     line: int
 
 
-@dataclass(frozen=True)
-class ApiMismatch:
+class ApiMismatch(Struct, frozen=True):
     client_version: str
     kernel_version: str | None
     line: int
 
 
-@dataclass(frozen=True)
-class KernelLog:
+class KernelLog(Struct, frozen=True):
     events: tuple[XidEvent, ...]
     gpus: tuple[GpuAt, ...] = ()
     driver_loads: tuple[DriverLoad, ...] = ()
@@ -143,8 +139,7 @@ class KernelLog:
                                    if e.xid == 79 or e.kind is KernelEventKind.FALLEN_OFF_BUS))
 
 
-@dataclass
-class _Msg:
+class _Msg(Struct):
     text: str
     timestamp: str | None
     line: int

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 from functools import lru_cache
 from importlib import resources
@@ -52,8 +52,7 @@ class XidClass(Enum):
     OTHER = "other"                 # informational, display, virtualization, unknown
 
 
-@dataclass(frozen=True)
-class XidInfo:
+class XidInfo(Struct, frozen=True):
     code: int
     name: str                       # "GPU has fallen off the bus"
     category: str                   # "bus/pcie" (the corpus's derived category)

@@ -11,7 +11,7 @@ number of times; `ok: false` answers become one-line NotifyErrors.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Callable, Mapping
 
 import httpx
@@ -44,8 +44,7 @@ ERROR_HINTS = {
 }
 
 
-@dataclass(frozen=True)
-class Posted:
+class Posted(Struct, frozen=True):
     channel: str | None
     ts: str | None
 

@@ -26,7 +26,7 @@ import io
 import os
 import shutil
 import sys
-from dataclasses import dataclass
+from msgspec import Struct
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -72,15 +72,13 @@ def terminal_width(stream: Any = None) -> int | None:
     return max(MIN_WIDTH, width)
 
 
-@dataclass(frozen=True)
-class Unbroken:
+class Unbroken(Struct, frozen=True):
     """A line that is never wrapped in a file or a pipe (a path, a command, an evidence
     line); on a terminal it is folded at the terminal's width."""
     text: Text
 
 
-@dataclass(frozen=True)
-class Wide:
+class Wide(Struct, frozen=True):
     """A table: sized to its content in a file or a pipe, to the terminal on a terminal."""
     table: Table
 

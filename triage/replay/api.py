@@ -20,7 +20,7 @@ import base64
 import binascii
 import datetime as _dt
 import json
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Callable, Mapping
 
 from aiohttp import web
@@ -56,8 +56,7 @@ def status_response(body: dict) -> web.Response:
     return json_response(body, body["code"])
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(Struct, frozen=True):
     group: str
     version: str
     plural: str

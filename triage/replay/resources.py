@@ -11,14 +11,13 @@ labels the apiserver accepts (pkg/registry/*/strategy.go ToSelectableFields):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from typing import Callable, Mapping
 
 Getter = Callable[[Mapping], str]
 
 
-@dataclass(frozen=True)
-class ResourceType:
+class ResourceType(Struct, frozen=True):
     plural: str                     # pods
     kind: str                       # Pod
     group: str                      # "" for core

@@ -18,7 +18,7 @@ A bad selector raises SelectorError (the server answers 400 BadRequest).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Callable, Mapping
 
 
@@ -26,8 +26,7 @@ class SelectorError(ValueError):
     """The selector text cannot be parsed."""
 
 
-@dataclass(frozen=True)
-class Requirement:
+class Requirement(Struct, frozen=True):
     key: str
     op: str                  # = != in notin exists !exists > <
     values: tuple[str, ...] = ()

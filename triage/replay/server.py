@@ -20,7 +20,7 @@ import datetime as _dt
 import os
 import threading
 import time
-from dataclasses import dataclass
+from msgspec import Struct
 from pathlib import Path
 
 import yaml
@@ -46,8 +46,7 @@ class ReplayServerError(TriageError):
     """The replay server could not start (port taken, bad bundle)."""
 
 
-@dataclass(frozen=True)
-class RequestRecord:
+class RequestRecord(Struct, frozen=True):
     method: str
     path: str
     query: str          # the raw query string

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Callable, Mapping
 
 from aiohttp import web
@@ -54,8 +54,7 @@ KIND_TO_RESOURCE = {"Pod": "pods", "Event": "events", "Node": "nodes", "Namespac
 DEFAULT_TIMEOUT_S = 1800.0
 
 
-@dataclass(frozen=True)
-class TimelineEntry:
+class TimelineEntry(Struct, frozen=True):
     after_s: float
     type: str
     resource: str | None     # qualified resource name, None = every watch (ERROR)

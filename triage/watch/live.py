@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from dataclasses import replace
+from msgspec.structs import replace
 from pathlib import Path
 
 from triage.collect.run import Target, collect

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage.bundle.objects.pod import Pod
 
@@ -36,8 +36,7 @@ STARTING_REASONS = frozenset({"ContainerCreating", "CreateContainerError", "Crea
                               "RunContainerError", "ImagePullBackOff", "ErrImagePull", "InvalidImageName"})
 
 
-@dataclass(frozen=True)
-class Trigger:
+class Trigger(Struct, frozen=True):
     kind: TriggerKind
     namespace: str
     pod: str

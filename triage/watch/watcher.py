@@ -24,7 +24,7 @@ import datetime as dt
 import queue
 import threading
 import time
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from typing import Callable, Iterable, Mapping
 
 from triage.bundle.objects.pod import Pod
@@ -34,8 +34,7 @@ from triage.watch.triggers import Trigger, TriggerKind, trigger_for
 FINAL = (TriggerKind.FAILED, TriggerKind.ADMISSION_FAILED)     # the pod will not change by itself
 
 
-@dataclass
-class WatchStats:
+class WatchStats(Struct):
     events: int = 0
     triggers: int = 0
     dropped: int = 0

@@ -13,7 +13,7 @@ Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 from collections.abc import Mapping  # not typing.Mapping: its isinstance() is ~10x slower
 
 from triage.bundle.objects.fields import as_mapping, as_tuple, str_map
@@ -21,8 +21,7 @@ from triage.bundle.objects.gpu_resource import is_gpu_resource
 from triage.bundle.quantity import parse_quantity
 
 
-@dataclass(frozen=True)
-class ContainerState:
+class ContainerState(Struct, frozen=True):
     """One of waiting / running / terminated (kind), with what the runtime said."""
 
     kind: str                 # waiting | running | terminated | unknown
@@ -48,8 +47,7 @@ class ContainerState:
         return None
 
 
-@dataclass(frozen=True)
-class ContainerStatus:
+class ContainerStatus(Struct, frozen=True):
     name: str
     ready: bool
     restart_count: int
@@ -59,8 +57,7 @@ class ContainerStatus:
     init: bool
 
 
-@dataclass(frozen=True)
-class Probe:
+class Probe(Struct, frozen=True):
     kind: str                 # liveness | readiness | startup
     handler: str              # httpGet | tcpSocket | exec | grpc
     path: str
@@ -76,15 +73,13 @@ class Probe:
         return self.initial_delay + self.period * self.failure_threshold
 
 
-@dataclass(frozen=True)
-class EnvVar:
+class EnvVar(Struct, frozen=True):
     name: str
     value: str | None         # None when it comes from a reference (secret, configmap, field)
     source: str               # "value" | "secretKeyRef" | "configMapKeyRef" | "fieldRef" | ...
 
 
-@dataclass(frozen=True)
-class Container:
+class Container(Struct, frozen=True):
     name: str
     image: str
     init: bool

@@ -11,22 +11,20 @@ Real sample (corpus support bundle `troubleshoot-baseline-kind`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 from functools import cached_property
 from collections.abc import Mapping  # not typing.Mapping: its isinstance() is ~10x slower
 
 from triage.bundle.objects.fields import as_tuple, dig, str_map
 
 
-@dataclass(frozen=True)
-class OwnerRef:
+class OwnerRef(Struct, frozen=True):
     kind: str
     name: str
     controller: bool
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(Struct, frozen=True):
     type: str
     status: str
     reason: str

@@ -12,11 +12,10 @@ names a taint no toleration of the pod matched):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class Taint:
+class Taint(Struct, frozen=True):
     key: str
     value: str
     effect: str
@@ -25,8 +24,7 @@ class Taint:
         return f"{self.key}={self.value}:{self.effect}" if self.value else f"{self.key}:{self.effect}"
 
 
-@dataclass(frozen=True)
-class Toleration:
+class Toleration(Struct, frozen=True):
     key: str
     operator: str      # Equal | Exists
     value: str

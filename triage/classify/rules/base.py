@@ -27,7 +27,7 @@ Rules never parse raw text: they call the parsers of `triage.evidence` and judge
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Callable, Iterable
 
 from triage.bundle.objects.pod import Pod
@@ -36,8 +36,7 @@ from triage.classify.model import Finding, Gap, Subject
 EXCERPT_MAX = 300
 
 
-@dataclass(frozen=True)
-class NeedGap:
+class NeedGap(Struct, frozen=True):
     """A rule needed a source the bundle lacks. `decisive` gaps make the diagnosis of
     their subject inconclusive when nothing else explains it."""
 
@@ -47,8 +46,7 @@ class NeedGap:
     decisive: bool = True
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(Struct, frozen=True):
     """A rule examined the evidence at `paths` about `subject` (a Pod or a Node). The
     engine fills in the rule's name and layer."""
 
@@ -58,8 +56,7 @@ class Checked:
     rule: str = ""
 
 
-@dataclass(frozen=True)
-class RuleInfo:
+class RuleInfo(Struct, frozen=True):
     name: str
     ids: tuple[str, ...]
     reads: tuple[str, ...]

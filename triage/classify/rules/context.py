@@ -10,7 +10,7 @@ built lazily and once, plus citation helpers.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from functools import cached_property
 from typing import Iterable, Iterator, Mapping
 
@@ -74,8 +74,7 @@ def _ran(st) -> bool:
     return False
 
 
-@dataclass
-class Scope:
+class Scope(Struct):
     """Which pods the rules look at: the targets' pods plus every GPU-stack pod."""
 
     pod_keys: frozenset[tuple[str, str]] | None = None   # None: every GPU pod (scan)

@@ -8,7 +8,7 @@ run them with `apply_patterns(ctx, PATTERNS)`.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from msgspec import Struct
 from typing import Iterator
 
 from triage.bundle.views import LogText
@@ -17,8 +17,7 @@ from triage.classify.rules.base import node_subject, pod_subject
 from triage.classify.rules.context import Context, gpu_stack_role
 
 
-@dataclass(frozen=True)
-class LogPattern:
+class LogPattern(Struct, frozen=True):
     """A single-source rule as data: a recognised log fact `kind` (a
     `triage.evidence.log_facts.LogKind` value) in a log of `role` means finding `id`.
     `when` optionally narrows on one fact parameter: (name, allowed values); `gpu_node` on

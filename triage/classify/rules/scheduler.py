@@ -10,7 +10,7 @@ findings explain it. Without nodes.json a GPU shortage cannot be told apart: a g
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from triage.bundle.quantity import parse_quantity
 from triage.classify.model import Certainty, Finding, Gap

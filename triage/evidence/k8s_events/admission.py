@@ -13,7 +13,7 @@ lists them with their source. A rejection in no catalogued wording is kind OTHER
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -51,8 +51,7 @@ class AdmissionKind(str, Enum):
     OTHER = "other"                                  # an admission rejection in no catalogued wording
 
 
-@dataclass(frozen=True)
-class AdmissionFailure:
+class AdmissionFailure(Struct, frozen=True):
     kind: AdmissionKind
     message: str                        # without the "Pod was rejected: " prefix
     rejected: bool = False              # the text carried the status.message prefix

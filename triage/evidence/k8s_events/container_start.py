@@ -18,7 +18,7 @@ message is a container start failure. It never raises.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -58,8 +58,7 @@ class StartFailureKind(str, Enum):
     OTHER = "other"                                 # a start failure in no catalogued wording
 
 
-@dataclass(frozen=True)
-class ContainerStartFailure:
+class ContainerStartFailure(Struct, frozen=True):
     stage: StartStage
     kind: StartFailureKind
     detail: str                          # the message, one line, without the event's "Error: "

@@ -16,7 +16,7 @@ never raises.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -45,8 +45,7 @@ class Controller(str, Enum):
     NONE = "none"                              # the bare API error (a 403 body, kubectl output)
 
 
-@dataclass(frozen=True)
-class CreateRejection:
+class CreateRejection(Struct, frozen=True):
     kind: CreateRejectionKind
     detail: str                                # the admission error, after "is forbidden: "
     controller: Controller = Controller.NONE

@@ -11,7 +11,7 @@ Reads the text a user pasted (no API objects). Real samples:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage import lazy_re
 from triage.bundle.objects.containers import ContainerState
@@ -60,8 +60,7 @@ def parse_describe_states(text: str) -> tuple[ContainerState, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class EventRow:
+class EventRow(Struct, frozen=True):
     """One row of the Events table of `kubectl describe`."""
 
     type: str           # Warning | Normal

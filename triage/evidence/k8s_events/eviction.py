@@ -8,21 +8,19 @@ Reads the message of an `Evicted` event or an evicted pod's status.message. Samp
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
-@dataclass(frozen=True)
-class EvictedContainer:
+class EvictedContainer(Struct, frozen=True):
     name: str
     usage: str
     request: str
 
 
-@dataclass(frozen=True)
-class Eviction:
+class Eviction(Struct, frozen=True):
     message: str
     resource: str | None = None          # The node was low on resource: memory
     threshold: str | None = None

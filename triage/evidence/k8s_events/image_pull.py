@@ -9,7 +9,7 @@ message. Real sample:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -29,8 +29,7 @@ class PullErrorKind(str, Enum):
     OTHER = "other"
 
 
-@dataclass(frozen=True)
-class ImagePullFailure:
+class ImagePullFailure(Struct, frozen=True):
     kind: PullErrorKind
     image: str | None
     detail: str

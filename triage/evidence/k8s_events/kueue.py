@@ -22,7 +22,7 @@ the job a Workload stands for from its generated name (jobframework/workload_nam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -38,8 +38,7 @@ class KueueKind(str, Enum):
     ERROR = "error"                      # failed to assign flavors to pod set <ps>: <error>
 
 
-@dataclass(frozen=True)
-class KueueVerdict:
+class KueueVerdict(Struct, frozen=True):
     kind: KueueKind
     format: KueueFormat
     text: str                    # the reason as written

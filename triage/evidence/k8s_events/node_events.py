@@ -9,14 +9,13 @@ Reads the message of `NodeNotReady` and `SystemOOM` events. Samples:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text, int_or_none
 
 
-@dataclass(frozen=True)
-class NodeNotReady:
+class NodeNotReady(Struct, frozen=True):
     node: str | None       # None for the pod event "Node is not ready"
     status: str            # NodeNotReady
 
@@ -32,8 +31,7 @@ def parse_node_not_ready(message: str) -> NodeNotReady | None:
     return NodeNotReady(None, "NodeNotReady") if m.group("p") else NodeNotReady(m.group("n"), m.group("s"))
 
 
-@dataclass(frozen=True)
-class SystemOOM:
+class SystemOOM(Struct, frozen=True):
     victim: str | None
     pid: int | None
 

@@ -9,7 +9,7 @@ and `FailedMapVolume` events. Real sample:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -17,8 +17,7 @@ from triage.evidence.k8s_events.bounds import bounded_text
 from triage.evidence.runtime_error import RuntimeFailure, parse_runtime_error
 
 
-@dataclass(frozen=True)
-class SandboxFailure:
+class SandboxFailure(Struct, frozen=True):
     detail: str
     runtime: RuntimeFailure | None     # the GPU runtime error inside, if any
 
@@ -47,8 +46,7 @@ _MISSING = lazy_re.compile(r"\b(?P<k>secret|configmap)s? \"(?P<n>[^\"]{1,253})\"
 _HOSTPATH = lazy_re.compile(r"hostPath type check failed: (?P<p>\S{1,1024}) is not a")
 
 
-@dataclass(frozen=True)
-class VolumeFailure:
+class VolumeFailure(Struct, frozen=True):
     kind: VolumeFailureKind
     volume: str | None
     detail: str

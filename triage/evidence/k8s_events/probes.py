@@ -10,7 +10,7 @@ the CrashLoopBackOff waiting message. Real samples:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
@@ -33,8 +33,7 @@ class ProbeOutcome(str, Enum):
     OTHER = "other"
 
 
-@dataclass(frozen=True)
-class ProbeFailure:
+class ProbeFailure(Struct, frozen=True):
     probe: ProbeKind
     outcome: ProbeOutcome
     output: str                  # what follows "<Kind> probe failed: "
@@ -91,8 +90,7 @@ class KillCause(str, Enum):
     STOPPING = "stopping"        # plain "Stopping container X" (deletion, eviction, scale-down)
 
 
-@dataclass(frozen=True)
-class ContainerKilled:
+class ContainerKilled(Struct, frozen=True):
     container: str
     cause: KillCause
 
@@ -118,8 +116,7 @@ class BackOffKind(str, Enum):
     IMAGE_PULL = "image_pull"
 
 
-@dataclass(frozen=True)
-class BackOff:
+class BackOff(Struct, frozen=True):
     kind: BackOffKind
     container: str | None = None
     pod: str | None = None       # name_namespace(uid) as the kubelet formats it

@@ -12,15 +12,14 @@ one with amounts. docs/message-catalog-kubernetes.md lists them with their sourc
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage import lazy_re
 from triage.evidence.k8s_events.bounds import bounded_text
 
 
-@dataclass(frozen=True)
-class ResourceAmount:
+class ResourceAmount(Struct, frozen=True):
     resource: str        # requests.nvidia.com/gpu
     quantity: str        # as written: 4, 60Gi, 32575m
 
@@ -37,8 +36,7 @@ class QuotaKind(str, Enum):
     TIMED_OUT = "timed_out"                # resource quota evaluation timed out
 
 
-@dataclass(frozen=True)
-class QuotaRejection:
+class QuotaRejection(Struct, frozen=True):
     quota: str                         # "" when the wording names no quota
     requested: tuple[ResourceAmount, ...]
     used: tuple[ResourceAmount, ...]

@@ -12,7 +12,7 @@ is SIGKILL, not OOM: only the reason OOMKilled proves a cgroup OOM.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 from enum import Enum
 
 from triage.bundle.objects.containers import ContainerState
@@ -29,8 +29,7 @@ class TerminationKind(str, Enum):
     UNKNOWN = "unknown"                # ContainerStatusUnknown, Unknown (runtime restarted; 255), no exit code
 
 
-@dataclass(frozen=True)
-class Termination:
+class Termination(Struct, frozen=True):
     kind: TerminationKind
     exit_code: int | None
     reason: str

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from triage import lazy_re
 
@@ -49,8 +49,7 @@ _PROMPT = lazy_re.compile(r"^\s*(?:\([^()\s]{1,64}\) (?=[^\s@]{1,64}@))?(?:\S{0,
                           r"(?P<cmd>\S.*)$")
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(Struct, frozen=True):
     """A shell command line of a prompt: `kubectl logs -n ns pod -c ctr --previous`."""
 
     words: tuple[str, ...]
@@ -122,8 +121,7 @@ def parse_command(text: str) -> Command | None:
     return Command(words, text)
 
 
-@dataclass
-class Block:
+class Block(Struct):
     """Lines `start`..`start+len(lines)-1` of the input, of one shape."""
 
     shape: str

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 from email.utils import parsedate_to_datetime
 
 from triage import lazy_re
@@ -24,8 +24,7 @@ _KEY = lazy_re.compile(r"^(?P<k>[A-Z][A-Za-z0-9 ()/-]{0,60}):(?:\s+(?P<v>.*))?$"
 _SUB_KEY = lazy_re.compile(r"^(?P<indent> +)(?P<k>[A-Za-z][A-Za-z0-9 ._/()-]{0,80}):(?:\s+(?P<v>.*))?$")
 
 
-@dataclass
-class Field:
+class Field(Struct):
     key: str
     value: str
     line: int

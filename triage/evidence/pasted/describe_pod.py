@@ -26,15 +26,14 @@ message of its last FailedScheduling event, which is what the scheduler wrote th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from triage.evidence.k8s_events.describe_text import parse_describe_states, parse_event_rows
 from triage.evidence.pasted.describe_fields import Field, by_key, key_values, resource_lines, rfc3339, sub_key, top_fields
 from triage.evidence.pasted.source_map import Anchor
 
 
-@dataclass
-class DescribedObject:
+class DescribedObject(Struct):
     raw: dict                      # the object, API-shaped
     events: list[dict]             # Event objects of its Events table
     anchors: list[Anchor]

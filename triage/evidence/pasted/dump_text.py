@@ -14,7 +14,7 @@ Real samples:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from triage import lazy_re
 from triage.evidence.pasted.blocks import input_lines
@@ -27,15 +27,13 @@ _YAML_ITEM_NAME = lazy_re.compile(r"^ {4}name: (?P<n>\S{1,253})\s*$")
 _YAML_TOP_NAME = lazy_re.compile(r"^ {2}name: (?P<n>\S{1,253})\s*$")
 
 
-@dataclass
-class DumpDocument:
+class DumpDocument(Struct):
     first: int                         # 1-based line of its opening `{`
     lines: list[str] = field(default_factory=list)
     item_lines: dict[str, int] = field(default_factory=dict)     # object name -> line of its `{`
 
 
-@dataclass
-class DumpLog:
+class DumpLog(Struct):
     namespace: str
     pod: str
     container: str

@@ -15,19 +15,17 @@ into the input's own file and line, so `ticket.txt:41` is what a user reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 
-@dataclass(frozen=True)
-class Anchor:
+class Anchor(Struct, frozen=True):
     obj: str                      # the object's name ("" for any object of the file)
     keys: tuple[str, ...]         # words a citation excerpt about this field holds
     line: int                     # 1-based input line
     input: str | None = None      # the input file, when the objects of one bundle file come from several
 
 
-@dataclass
-class Origin:
+class Origin(Struct):
     input: str                    # the input file, as the user named it
     first: int = 1                # text pieces: input line of the piece's line 1
     anchors: list[Anchor] = field(default_factory=list)
@@ -35,8 +33,7 @@ class Origin:
     lines: list[int] | None = None       # text pieces gathered from scattered input lines: line n -> lines[n-1]
 
 
-@dataclass
-class SourceMap:
+class SourceMap(Struct):
     pieces: dict[str, Origin] = field(default_factory=dict)
 
     def text(self, path: str, input_path: str, first: int) -> None:
