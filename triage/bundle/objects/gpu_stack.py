@@ -81,6 +81,10 @@ ROLE_BY_NAME_PREFIX = (
     ("nvidia-dra-driver-gpu-kubelet-plugin", "dra-plugin"),
     ("dra-driver-nvidia-gpu-kubelet-plugin", "dra-plugin"),
     ("computedomain-daemon-", "dra-plugin"),
+    # the DRA driver's per-claim MPS control daemon Deployment (kubernetes-sigs/dra-driver-nvidia-gpu
+    # templates/mps-control-daemon.tmpl.yaml, named mps-control-daemon-<claim>; the device plugin's
+    # own MPS daemon is the DaemonSet nvidia-device-plugin-mps-control-daemon)
+    ("mps-control-daemon-", "dra-plugin"),
     # the chart's first releases (k8s-dra-driver 0.1, release `nvidia`): <release>-k8s-dra-driver-kubelet-plugin
     ("nvidia-k8s-dra-driver-kubelet-plugin", "dra-plugin"),
     ("gpu-operator-node-feature-discovery", "nfd"),
@@ -145,7 +149,7 @@ def _role(raw: dict, images: bool) -> str | None:
                     return role
     name = meta.get("name")
     if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature", "dra-driver-nvidia-gpu-",
-                                                  "computedomain-daemon-")):
+                                                  "computedomain-daemon-", "mps-control-daemon-")):
         for prefix, role in ROLE_BY_NAME_PREFIX:
             if name.startswith(prefix):
                 return role

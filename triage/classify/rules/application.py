@@ -158,9 +158,11 @@ def _limits_cite(ctx, pod, container: str):
 
 
 def _node_agent(pod) -> bool:
-    """A DaemonSet's pod or a privileged container: node agents reach the GPUs through the host
-    (device nodes, NVML), not through a device-plugin request."""
-    return (pod.controller is not None and pod.controller.kind == "DaemonSet") or privileged(pod)
+    """A DaemonSet's pod, a privileged container or a GPU-stack component (the DRA driver's
+    per-claim MPS daemon is a Deployment): node agents reach the GPUs through the host (device
+    nodes, NVML), not through a device-plugin request."""
+    return (pod.controller is not None and pod.controller.kind == "DaemonSet") or privileged(pod) \
+        or gpu_stack_role(pod) is not None
 
 
 @rule(ids=("application.gpu_not_requested",), reads=("pods", "nodes"))

@@ -268,9 +268,10 @@ def _env_names(raw) -> set[str]:
 @rule(ids=("runtime.visible_devices_misconfigured",), reads=("pods",))
 def visible_devices_env(ctx):
     """NVIDIA_VISIBLE_DEVICES set by hand in a pod's spec: with no GPU request it can expose
-    every GPU of the node behind the scheduler's back, or a placeholder value injects none."""
+    every GPU of the node behind the scheduler's back, or a placeholder value injects none. The
+    GPU stack's own pods set it by design (the operator's operands `void`, the device plugin `all`)."""
     for pod in ctx.scope_pods:
-        if "NVIDIA_VISIBLE_DEVICES" not in _env_names(pod.raw):
+        if "NVIDIA_VISIBLE_DEVICES" not in _env_names(pod.raw) or gpu_stack_role(pod) is not None:
             continue
         for c in pod.containers:
             for env in c.env:

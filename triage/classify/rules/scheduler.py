@@ -150,10 +150,16 @@ def _free(ctx, node, res) -> int:
 HOLDERS_SHOWN = 20
 
 
-def _reason_findings(msg, emit, first_only: bool = False):
+def _reason_findings(msg, emit, first_only: bool = False, gpu_nodes=None):
     """The finding of each scheduler reason that maps to one (the message's wording: taint,
-    affinity, ...), or only the first."""
+    affinity, ...), or only the first. With `gpu_nodes` (the nodes that offer the pod's GPU), a
+    taint none of them carries is left out: it keeps the pod off nodes that could not run it anyway
+    (the control plane's taint in `0/5 nodes are available: 1 node(s) had taint ..., 4 Insufficient
+    nvidia.com/gpu`)."""
     for r in msg.reasons:
+        if gpu_nodes is not None and r.kind is K.TAINT and r.taint_key is not None \
+                and not any(t.key == r.taint_key for n in gpu_nodes for t in n.taints):
+            continue
         fid = _KIND_ID.get(r.kind)
         if fid:
             yield emit(fid, message=r.text, taint=_taint_text(r))
@@ -482,7 +488,7 @@ def _judge(ctx, pod, msg, cite):
         yield emit("scheduler.insufficient_cpu_memory", resource=cpu_mem[0], nodes=[n.name for n in free] or None,
                    node=free[0].name if free else None)
         return
-    found = list(_reason_findings(msg, emit, first_only=True))
+    found = list(_reason_findings(msg, emit, first_only=True, gpu_nodes=with_res if with_res else None))
     if found:
         yield from found
         return
