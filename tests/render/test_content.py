@@ -140,6 +140,34 @@ def test_markdown_healthy_report_says_so():
     assert "No playbook: there is no root cause." in md
 
 
+def _partly_checked() -> dict:
+    """The healthy document, except that the node's kernel log was not collected: the driver
+    layer's other checks ran and passed, its kernel-log check could not run."""
+    doc = json.loads(json.dumps(load("healthy")))
+    g = {"collector": "node-files", "reason": "not_collected", "layer": "driver",
+         "detail": "the bundle holds no node kernel logs: driver.kernel_log did not run",
+         "needs": "create pods/exec on the node's driver pod"}
+    doc["gaps"] = [g]
+    doc["layers"] = {layer: {"status": "passed", "checks": [{"name": f"{layer}.check"}], "gaps": []}
+                     for layer in ("scheduler", "node", "plugin", "runtime", "driver", "application")}
+    doc["layers"]["driver"]["gaps"] = [g]
+    return doc
+
+
+def test_a_passed_layer_with_a_gap_is_never_shown_as_fully_checked():
+    doc = _partly_checked()
+    assert doc["status"] == "healthy" and doc["layers"]["driver"]["status"] == "passed"
+    assert ladder_states(doc)["driver"] == "partial"
+    text = render_text(doc, color=False, width=100)
+    assert "driver:PARTLY" in text and "every layer that applies was checked and passed" not in text
+    assert "the checks that could run passed; checked in part: driver" in text
+    assert "node-files (not_collected), the driver layer was checked without it" in text
+    md = render_markdown(doc)
+    assert "checked in part: driver" in md and "every layer that applies was checked and passed" not in md
+    page = render_html(doc)
+    assert "checked in part" in page and "every layer that applies was checked and passed" not in page
+
+
 def test_real_playbook_is_embedded_with_incident_names():
     from triage import playbooks
     if "driver.version_mismatch" not in playbooks.ids():

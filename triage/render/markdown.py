@@ -32,9 +32,10 @@ PARTS_ALL = frozenset({"head", "body", "capacity", "workloads", "release"})
 
 _MD_PUNCT = lazy_re.compile(r"([\\`*_{}\[\]<>#|~&$])")
 _LEADING = lazy_re.compile(r"^(?:([-+=>:!%'\"(),./;?@^])|(\d+)([.)]))")
-_LADDER_MARK = {"passed": "✅", "failed": "❌", "gap": "⚪", "not_applicable": "➖"}
+_LADDER_MARK = {"passed": "✅", "partial": "🟡", "failed": "❌", "gap": "⚪", "not_applicable": "➖"}
 # For the HTML page, where an emoji font may be missing: marks every text font has.
-_TEXT_MARK = {"passed": "✓", "failed": "✗", "gap": "○ not checked", "not_applicable": "– n/a"}
+_TEXT_MARK = {"passed": "✓", "partial": "◐ checked in part", "failed": "✗", "gap": "○ not checked",
+              "not_applicable": "– n/a"}
 _ANSWER_MARK = {"yes": "✅ yes", "no": "❌ no", "unknown": "❔ unknown"}
 
 

@@ -31,6 +31,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from triage.render.view import build_view
+from triage.render.view_parts import gap_effect
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
 
 STATUS_STYLE = {"problem": "bold white on red", "inconclusive": "bold black on yellow",
                 "healthy": "bold white on green", "no_gpu": "bold white on blue"}
-STATE_STYLE = {"passed": "green", "failed": "bold red", "gap": "yellow", "not_applicable": "dim"}
-STATE_WORD = {"passed": "ok", "failed": "FAIL", "gap": "NOT CHECKED", "not_applicable": "n/a"}
+STATE_STYLE = {"passed": "green", "partial": "yellow", "failed": "bold red", "gap": "yellow", "not_applicable": "dim"}
+STATE_WORD = {"passed": "ok", "partial": "PARTLY", "failed": "FAIL", "gap": "NOT CHECKED", "not_applicable": "n/a"}
 SEVERITY_STYLE = {"critical": "bold red", "error": "red", "warning": "yellow", "info": "cyan"}
 ANSWER_STYLE = {"yes": "green", "no": "bold red", "unknown": "yellow"}
 
@@ -166,9 +167,11 @@ class _Report:
             style = "bold reverse red" if step["root"] else STATE_STYLE[step["state"]]
             row.append(f"{step['layer']}:{word}", style=self.style(style))
         self.out.append(row)
-        self.out.append(self.k.Text("ok = a check ran on evidence that is present and passed, FAIL = a finding, "
-                             "ROOT = the root cause, NOT CHECKED = no evidence could be examined (see Gaps), "
-                             "n/a = does not apply", style=self.style("dim")))
+        partly = any(step["state"] == "partial" for step in self.v["ladder"])
+        self.out.append(self.k.Text("ok = a check ran on evidence that is present and passed, "
+                             + ("PARTLY = those checks passed, others could not run (see Gaps), " if partly else "")
+                             + "FAIL = a finding, ROOT = the root cause, NOT CHECKED = no evidence could be "
+                             "examined (see Gaps), n/a = does not apply", style=self.style("dim")))
 
     def citations(self, evidence: list[dict], limit: int | None = None) -> None:
         for e in evidence[:limit]:
@@ -241,7 +244,7 @@ class _Report:
             t.append(g["collector"], style=self.style("bold"))
             t.append(f" ({g['reason']})")
             if g["layer"]:
-                t.append(f", leaves the {g['layer']} layer not checked")
+                t.append(", " + gap_effect(g, self.v["ladder"]))
             t.append(f": {g['detail']}")
             self.out.append(self.k.Padding(t, (0, 0, 0, 2)))
             self.line(self.k.Text.assemble("needs: ", (g["needs"], self.style("bold"))), indent=4)

@@ -113,6 +113,7 @@ def summary_line(view: dict[str, Any], show_healthy: bool) -> str:
 def incident_section(r, inc: dict[str, Any]) -> None:
     """One incident: verdict, targets, ladder, evidence chain, other findings, gaps, next steps."""
     from triage.render.text import SEVERITY_STYLE, STATE_STYLE, STATE_WORD
+    from triage.render.view_parts import gap_effect
     labels = r.v["labels"]
     r.heading(inc["heading"])
     status = labels["status"][inc["status"]]
@@ -152,7 +153,7 @@ def incident_section(r, inc: dict[str, Any]) -> None:
         r.citations(f["evidence"], limit=1)
     for g in inc["gaps"]:
         r.out.append(Text(f"  gap: {g['collector']} ({g['reason']})"
-                          + (f", leaves the {g['layer']} layer not checked" if g["layer"] else "")))
+                          + (", " + gap_effect(g, inc["ladder"]) if g["layer"] else "")))
         r.line(Text.assemble("needs: ", (g["needs"], r.style("bold"))), indent=4)
     for i, step in enumerate(inc["steps"]):
         r.line(Text(f"{'next' if i == 0 else '':<10}") + Text(step), indent=2)

@@ -176,6 +176,9 @@ def _status_line(top: dict, words: dict) -> str:
         if unchecked:
             parts.append(words["not_checked_line"].format(layers=", ".join(unchecked)))
         return " · ".join(parts) or words["status_line"]["inconclusive"]
+    partial = [s["layer"] for s in top["ladder"] if s["state"] == "partial"]
+    if status == "healthy" and partial:
+        return words["status_line"]["healthy_partial"].format(layers=", ".join(partial))
     return words["status_line"][status]
 
 

@@ -95,7 +95,8 @@ _LAYER_STATE = {"root": "failed", "failed": "failed", "passed": "passed", "not_c
 def ladder(findings: list[dict], gaps: list[dict], root: dict | None,
            status: str = "problem", layers: object = None) -> list[dict[str, Any]]:
     """One step per layer, outside in, as the document's `layers` says (the classifier
-    derived it from the checks that ran: a renderer computes nothing of its own). A
+    derived it from the checks that ran: a renderer computes nothing of its own); a passed
+    layer that also holds a gap is `partial` (checked in part: never shown as fully checked). A
     document without `layers` (older v1) is read as before: failed (a finding there), not
     checked (a gap there) or passed."""
     given = as_dict(layers)
@@ -104,9 +105,13 @@ def ladder(findings: list[dict], gaps: list[dict], root: dict | None,
         for layer in LAYERS:
             raw = as_dict(given.get(layer))
             st = clean(raw.get("status"), 20)
-            steps.append({"layer": layer, "state": _LAYER_STATE.get(st, "gap"), "root": st == "root",
+            layer_gaps = [gap(g) for g in as_list(raw.get("gaps"))]
+            state = _LAYER_STATE.get(st, "gap")
+            if state == "passed" and layer_gaps:
+                state = "partial"       # its checks that ran passed; a gap kept others from running
+            steps.append({"layer": layer, "state": state, "root": st == "root",
                           "checks": [clean(as_dict(c).get("name"), 80) for c in as_list(raw.get("checks"))],
-                          "gaps": [gap(g) for g in as_list(raw.get("gaps"))]})
+                          "gaps": layer_gaps})
         return steps
     if status == "no_gpu":
         return [{"layer": layer, "state": "not_applicable", "root": False, "checks": [], "gaps": []}
@@ -121,6 +126,15 @@ def ladder(findings: list[dict], gaps: list[dict], root: dict | None,
         state = "failed" if layer in failed else "gap" if layer in unchecked else "passed"
         steps.append({"layer": layer, "state": state, "root": layer == root_layer, "checks": [], "gaps": []})
     return steps
+
+
+def gap_effect(g: dict, steps: list[dict]) -> str:
+    """What a gap did to its layer, in the report's words: blinded it, or (its other checks ran
+    and passed: the ladder's `partial`) thinned it; "" for a gap of no layer."""
+    if not g["layer"]:
+        return ""
+    partial = any(s["layer"] == g["layer"] and s["state"] == "partial" for s in steps)
+    return labels()["gap_thins" if partial else "gap_blinds"].format(layer=g["layer"])
 
 
 def target_text(raw: object) -> str:
