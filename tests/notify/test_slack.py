@@ -188,3 +188,18 @@ def test_a_file_that_is_not_a_findings_document_is_refused(tmp_path, capsys):
     bad.write_text('{"hello": 1}')
     assert main(["slack", str(bad), "--dry-run"]) == 1
     assert "not a gpu-triage findings document" in capsys.readouterr().err
+
+
+def test_a_healthy_headline_names_the_layers_checked_only_in_part():
+    """'Say only what you checked': the bot's header of a HEALTHY diagnosis must not read as
+    fully checked when a gap kept some of a passed layer's checks from running (the reports'
+    "checked in part"). s001's bundle holds no kernel log: its driver layer passed in part."""
+    from triage.commands.analyze import analyze_document
+    bundle = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "s001_healthy_vllm_serving" / "bundle"
+    doc = analyze_document(bundle)
+    assert doc["status"] == "healthy" and doc["layers"]["driver"]["gaps"]
+    header = build_message(doc)["blocks"][0]["text"]["text"]
+    assert header == "HEALTHY: Pod ml/vllm-0 (checked in part: driver)"
+    whole = copy.deepcopy(doc)
+    whole["layers"]["driver"]["gaps"] = []
+    assert build_message(whole)["blocks"][0]["text"]["text"] == "HEALTHY: Pod ml/vllm-0"

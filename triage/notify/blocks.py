@@ -74,6 +74,14 @@ def _subject(subject: Mapping | None) -> str:
     return f"{subject.get('kind', '?')} {ns + '/' if ns else ''}{subject.get('name', '?')}"
 
 
+def partly_checked(doc: Mapping) -> list[str]:
+    """The layers findings v1 marks passed while a gap of theirs kept some of their checks from
+    running (the reports' "checked in part"): a healthy headline must not read as fully checked."""
+    layers = doc.get("layers") or {}
+    return [k for k, v in layers.items() if isinstance(v, dict) and v.get("status") == "passed" and v.get("gaps")] \
+        if isinstance(layers, Mapping) else []
+
+
 def headline(doc: Mapping) -> str:
     status = doc.get("status", "inconclusive")
     root = doc.get("root_cause")
@@ -81,7 +89,9 @@ def headline(doc: Mapping) -> str:
         note = " (message not recognised)" if root.get("certainty") == "unrecognised" else ""
         return f"{status.upper()}: {root.get('title') or root.get('id')}{note}"
     if status == "healthy":
-        return f"HEALTHY: {_subject(doc.get('target'))}"
+        partly = partly_checked(doc)
+        note = f" (checked in part: {', '.join(partly)})" if partly else ""
+        return f"HEALTHY: {_subject(doc.get('target'))}{note}"
     if status == "no_gpu":
         scope = doc.get("scope") or {}
         return f"NO GPU: {_subject(doc.get('target'))} ({scope.get('nodes', '?')} node(s), {scope.get('pods', '?')} pod(s))"
