@@ -403,6 +403,30 @@ def test_a_malformed_playbook_is_a_clear_error(tmp_path):
         playbooks.parse("---\nid: a.b\ntitle: t\nsummary: s\nseverity: fatal\n---\nbody", bad)
 
 
+def test_the_stored_parse_of_the_shipped_yaml_is_current():
+    """A short run reads the taxonomy, the labels and the front matter from
+    triage/data/shipped-yaml.json: stale, it would still be used only for the text it was
+    made from, but every edit would cost a YAML import. Regenerate: python -m triage.shipped_yaml"""
+    from triage import shipped_yaml
+    from triage.resources import data_path
+    stored = json.loads(data_path(shipped_yaml.STORE).read_text("utf-8"))
+    assert list(stored) == list(shipped_yaml.build())       # the same documents, in order
+    for key, text in shipped_yaml.sources().items():
+        assert stored[key][1] == yaml.safe_load(text), key  # what PyYAML reads from the text today
+
+
+def test_an_edited_playbook_is_read_as_written_not_as_stored(tmp_path):
+    """The stored parse answers only for the exact text it was made from: a front matter
+    edited since (same key) is parsed from its text; bad YAML there is still the clear error."""
+    shipped = playbooks.load("driver.version_mismatch").path
+    fake = tmp_path / "driver" / shipped.name
+    text = shipped.read_text("utf-8").replace("severity: critical", "severity: warning", 1)
+    assert "severity: warning" in text
+    assert playbooks.parse(text, fake).severity == "warning"
+    with pytest.raises(playbooks.PlaybookError, match="front matter is not YAML"):
+        playbooks.parse(text.replace("severity: warning", "severity: [warning", 1), fake)
+
+
 # --- the commands -----------------------------------------------------------------
 
 
@@ -493,6 +517,7 @@ def test_wheel_contains_every_playbook(tmp_path):
     for fid in TAXONOMY_IDS:
         assert f"triage/playbooks_data/{fid.replace('.', '/', 1)}.md" in names
     assert "triage/resources.py" in names and "triage/playbooks.py" in names
+    assert "triage/data/shipped-yaml.json" in names       # a short run parses no YAML
     for template in (REPO / "report_templates").iterdir():
         assert f"triage/report_templates_data/{template.name}" in names
 

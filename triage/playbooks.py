@@ -41,16 +41,14 @@ import functools
 import re
 import shlex
 from msgspec import Struct
-from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
-import yaml
 
-from triage import lazy_re
+from triage import lazy_re, shipped_yaml
 from triage.errors import TriageError, UsageError
-from triage.resources import playbooks_dir
+from triage.resources import data_path, playbooks_dir
 
 SEVERITIES = ("critical", "error", "warning", "info")
 SECTIONS = ("What it means", "Confirm", "Fix", "Attach to the ticket", "Escalate")
@@ -97,7 +95,6 @@ EXTRA_PARAMS = {
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
 _MD_PUNCT = lazy_re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
 _SHELL_SAFE = lazy_re.compile(r"[A-Za-z0-9_./:=@%+,-]+")
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FRONT = lazy_re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.S)
 
 
@@ -250,8 +247,8 @@ class Playbook(Struct, frozen=True):
 @functools.lru_cache(maxsize=1)
 def _taxonomy_doc() -> dict[str, Any]:
     """The packaged `triage/data/taxonomy.yaml`, read and parsed once."""
-    text = importlib_resources.files("triage").joinpath("data/taxonomy.yaml").read_text("utf-8")
-    return yaml.load(text, Loader=_YAML_LOADER) or {}
+    text = data_path("taxonomy.yaml").read_text("utf-8")
+    return shipped_yaml.parse("data/taxonomy.yaml", text) or {}
 
 
 def taxonomy() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -294,14 +291,21 @@ def _unknown(fid: str) -> UsageError:
     return UsageError(f"unknown finding id {fid!r}{hint}; `gpu-triage rules` lists them all")
 
 
+def front_matter_text(text: str) -> str | None:
+    """The YAML between a playbook's leading '---' lines, or None when it has none."""
+    match = _FRONT.match(text)
+    return match.group(1) if match else None
+
+
 def parse(text: str, path: Path) -> Playbook:
     """Parse one playbook file's text (front matter + body)."""
     match = _FRONT.match(text)
     if not match:
         raise PlaybookError(f"{path}: no YAML front matter between '---' lines")
+    where = Path(path)
     try:
-        front = yaml.load(match.group(1), Loader=_YAML_LOADER)
-    except yaml.YAMLError as err:
+        front = shipped_yaml.parse(f"playbooks/{where.parent.name}/{where.name}", match.group(1))
+    except shipped_yaml.YAMLSyntaxError as err:
         raise PlaybookError(f"{path}: front matter is not YAML: {err}") from None
     if not isinstance(front, dict):
         raise PlaybookError(f"{path}: front matter is not a mapping")

@@ -42,3 +42,9 @@ def report_templates_dir() -> Path:
 def findings_schema_path() -> Path:
     """The JSON Schema of findings v1 shipped with the tool (`triage/data/findings-v1.schema.json`)."""
     return _PACKAGE / "data" / "findings-v1.schema.json"
+
+
+def data_path(name: str) -> Path:
+    """A file shipped under `triage/data/` (`data_path("taxonomy.yaml")`); read through the
+    package's own path like the playbooks (importlib.resources costs ~8 ms of every start)."""
+    return _PACKAGE / "data" / name

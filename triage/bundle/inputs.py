@@ -16,12 +16,9 @@ of them. An input no reader recognises is refused in one line.
 
 from __future__ import annotations
 
-import gzip
 import os
 import shutil
 import sys
-import tarfile
-import tempfile
 import zlib
 from msgspec import Struct, field
 from pathlib import Path
@@ -83,6 +80,7 @@ def _head(path: Path, size: int = 8192) -> bytes:
 
 def _gz_head(path: Path, size: int = 65536) -> bytes:
     """The first `size` bytes of a gzip stream, or as many as a truncated or corrupt one yields."""
+    import gzip
     got = b""
     try:
         with gzip.open(path, "rb") as fh:
@@ -131,6 +129,7 @@ def detect(path: str) -> str | None:
         if looks_like_bug_report(_gz_head(p)):
             return "bug-report"
         return "bundle"       # a .tar.gz: the bundle reader checks it
+    import tarfile                  # a file input only
     if tarfile.is_tarfile(p):
         return "bundle"
     if b"\x00" in head:
@@ -200,6 +199,7 @@ def open_input(path: str, as_: str | None = None, stdin=None) -> OpenedInput:
         if path == "-":
             raise UsageError("--as bundle reads a folder or .tar.gz, not standard input")
         return OpenedInput("bundle", path, None, {"reader": "bundle", "path": str(path)})
+    import tempfile
     tmp = tempfile.mkdtemp(prefix=f"gpu-triage-{reader}-")
     try:
         root = Path(tmp) / "bundle"

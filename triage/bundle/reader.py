@@ -16,8 +16,6 @@ import os
 import posixpath
 import shutil
 import stat
-import tarfile
-import tempfile
 import zlib
 from msgspec import Struct
 from pathlib import Path
@@ -95,6 +93,7 @@ def open_bundle(path: str | os.PathLike, limits: Limits | None = None) -> Opened
     if source.is_dir():
         _check_directory(source, limits)
         return OpenedBundle(source.resolve(), source, None)
+    import tarfile, tempfile        # an archive only: a directory bundle never pays for them
     if not tarfile.is_tarfile(source):
         raise BundleError(f"{source} is neither a bundle directory nor a .tar.gz archive")
     tmpdir = tempfile.mkdtemp(prefix="gpu-triage-bundle-")
@@ -152,6 +151,7 @@ def _member_name(raw: str, limits: Limits = DEFAULT_LIMITS) -> str:
 
 
 def _unpack(source: Path, dest: Path, limits: Limits) -> Path:
+    import tarfile
     compressed = max(source.stat().st_size, 1)
     count = total = 0
     tops: set[str] = set()

@@ -16,9 +16,10 @@ import io
 from msgspec import Struct
 from enum import Enum
 from functools import lru_cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
+
+from triage.resources import data_path
 
 # Usually caused by the workload itself: they carry the user's pid/name and the GPU
 # stays healthy once the process is gone (Xid 45 says "caused by previous Xid N").
@@ -88,7 +89,7 @@ def classify_code(code: int, category: str | None = None, immediate_action: str 
 @lru_cache(maxsize=1)
 def catalog() -> Mapping[int, XidInfo]:
     """Every catalog row by code (read once from the package data)."""
-    text = resources.files("triage").joinpath("data/xid_catalog.tsv").read_text(encoding="utf-8")
+    text = data_path("xid_catalog.tsv").read_text(encoding="utf-8")
     rows = [r for r in csv.reader(io.StringIO(text), delimiter="\t") if r and not r[0].startswith("#")]
     header, body = rows[0], rows[1:]
     col = {name: i for i, name in enumerate(header)}

@@ -13,9 +13,7 @@ import functools
 import re
 from typing import Any, Mapping
 
-import yaml
-
-from triage import playbooks
+from triage import playbooks, shipped_yaml
 from triage.errors import TriageError
 from triage.resources import report_templates_dir
 
@@ -24,7 +22,7 @@ from triage.resources import report_templates_dir
 def labels() -> dict[str, Any]:
     """The report's fixed wording (`report_templates/labels.yaml`)."""
     path = report_templates_dir() / "labels.yaml"
-    return yaml.load(path.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return shipped_yaml.parse("report_templates/labels.yaml", path.read_text("utf-8"))
 
 
 def playbook_markdown(fid: str, params: Mapping[str, Any]) -> str | None:
