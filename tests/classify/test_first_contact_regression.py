@@ -62,6 +62,9 @@ NOT_RIGHT = {
     "fa801": "inconclusive", "fe801": "wrong", "ff803": "inconclusive",
     # batches A9-G9 (all four corpora, 48 queries each), their first run (4fad100) and the fixes since
     "fc904": "inconclusive", "fe901": "wrong", "ff901": "inconclusive", "ff904": "wrong",
+    # batches A10-G10 (all four corpora, 48 queries each), their first run (5cc42e4) and the fixes since
+    "fa1001": "inconclusive", "fb1001": "wrong", "fc1001": "wrong", "fc1003": "inconclusive",
+    "fd1001": "wrong", "fd1003": "wrong", "fe1003": "wrong", "ff1002": "inconclusive", "fg1004": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
@@ -69,5 +72,5 @@ SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expect
 @pytest.mark.parametrize("expected", SCENARIOS, ids=lambda p: p.parent.name)
 def test_a_first_contact_case_keeps_its_answer(expected):
     row = judge_first_contact(expected.parent, json.loads(expected.read_text()))
-    case = expected.parent.name[:5]
+    case = expected.parent.name.split("_")[0]       # fa901, fa1001 ...
     assert row["verdict"] == NOT_RIGHT.get(case, "right"), row
