@@ -1568,3 +1568,77 @@ def _(w):
     w.log(ML, "vllm-llama-5", "server", "INFO 11-29 14:21:40 [api_server.py:1090] Starting vLLM API server on "
           "http://0.0.0.0:8000\n")
     w.target("Pod", ML, "vllm-llama-5")
+
+
+_SMI_TIMED_OUT = "timed out after 20.0s"      # the collector's own exec record (collect/kube.py Kube.exec)
+
+
+@scenario("driver_not_responding_smi_timeout", "driver.not_responding", node_subj(),
+          readme="The exec record the collector writes for a command that outlived its timeout "
+                 "(`{\"command\": [\"nvidia-smi\"], \"exit_code\": null, \"error\": \"timed out after 20.0s\"}`, "
+                 "contracts bundle-v1 gpu/exec/<ns>/<pod>/<container>/<name>.json); no kernel log collected.")
+def _(w):
+    """An 8-GPU node after an unattended driver package upgrade: every pod looks Running, and nvidia-smi,
+    run by the collector in the device plugin and in the driver pod, never returned."""
+    w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+    for role, container in (("device-plugin", "nvidia-device-plugin"), ("driver", "nvidia-driver-ctr")):
+        w.exec(OPERATOR_NS, w.stack("gpu-node-1", role), container, ["nvidia-smi"], "", exit_code=None,
+               error=_SMI_TIMED_OUT)
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=8, containers=("pytorch",), owner=("Job", "train"))
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("near_smi_timeout_answered_in_driver_pod", None, node_subj(), status="healthy", kind="near_miss",
+          near_miss_for=("driver.not_responding",),
+          readme="One nvidia-smi exec timed out (the collector's record), the driver pod's nvidia-smi printed its "
+                 "table (corpus nvidia-smi/text/h100-80gb-hbm3-590.48.01-linux-default-load.txt).")
+def _(w):
+    """The device plugin's nvidia-smi did not return in time, but the driver pod's answered on the same node:
+    the driver answers; one slow exec says nothing about it."""
+    w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3",     # GFD's labels of that driver
+               labels={"nvidia.com/cuda.driver.major": "590", "nvidia.com/cuda.runtime.major": "13"})
+    w.exec(OPERATOR_NS, w.stack("gpu-node-1", "device-plugin"), "nvidia-device-plugin", ["nvidia-smi"], "",
+           exit_code=None, error=_SMI_TIMED_OUT)
+    w.exec(OPERATOR_NS, w.stack("gpu-node-1", "driver"), "nvidia-driver-ctr", ["nvidia-smi"], SMI_LOAD.read_text())
+    w.pod(ML, "train-0", node="gpu-node-1", gpu=8, containers=("pytorch",), owner=("Job", "train"))
+    w.target("Node", None, "gpu-node-1")
+
+
+_CLI_HOOK = ("Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc "
+             "create failed: unable to start container process: error during container init: error running hook "
+             "#0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\n")
+
+
+@scenario("runtime_cli_mount_error_run_overlay", "runtime.container_cli_mount_failed", pod_subj("metrics-agent-0"),
+          readme="libnvidia-container's configure step (`src/cli/configure.c`: `warnx(\"mount error: %s\", "
+                 "nvc_error(nvc))` after nvc_driver_mount) wrapped by runc's hook error; the detail in the "
+                 "library's `file creation failed: <path>: <strerror>` form.")
+def _(w):
+    """A GPU monitoring pod mounts the host's /run over its own /run; when the hook mounts the persistenced
+    socket into it, the file cannot be created there and the container never starts."""
+    gpu_cluster(w)
+    msg = (_CLI_HOOK + "nvidia-container-cli: mount error: file creation failed: /run/containerd/io.containerd."
+           "runtime.v2.task/k8s.io/5e1f0c2a9b7d/rootfs/run/nvidia-persistenced/socket: no such device or address: "
+           "unknown")
+    w.pod(ML, "metrics-agent-0", node="gpu-node-1", containers=("agent",), ready=False, runtime_class="nvidia",
+          statuses=crashing("agent", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"),
+          volumes=[{"name": "host-run", "hostPath": {"path": "/run"}}],
+          mounts=[{"name": "host-run", "mountPath": "/run"}])
+    w.event(ML, "Pod", "metrics-agent-0", "Failed", msg, count=5, field_path="spec.containers{agent}")
+    w.target("Pod", ML, "metrics-agent-0")
+
+
+@scenario("near_cli_initialization_error_not_mount", "runtime.container_cli_init_failed", pod_subj("metrics-agent-1"),
+          kind="near_miss", near_miss_for=("runtime.container_cli_mount_failed",),
+          absent=("runtime.container_cli_mount_failed",),
+          readme="libnvidia-container's `initialization error: %s` (src/cli/configure.c, before any mount) with "
+                 "its `load library failed: libnvidia-ml.so.1: cannot open shared object file` detail.")
+def _(w):
+    """The same hook wrapping, but the library stops before mounting anything: it cannot load NVML."""
+    gpu_cluster(w)
+    msg = (_CLI_HOOK + "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot "
+           "open shared object file: no such file or directory: unknown")
+    w.pod(ML, "metrics-agent-1", node="gpu-node-1", containers=("agent",), ready=False, runtime_class="nvidia",
+          statuses=crashing("agent", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"))
+    w.event(ML, "Pod", "metrics-agent-1", "Failed", msg, count=5, field_path="spec.containers{agent}")
+    w.target("Pod", ML, "metrics-agent-1")

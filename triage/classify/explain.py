@@ -123,6 +123,10 @@ def explained_by(symptom: str, params: Mapping | None = None) -> tuple[str, ...]
     label = (params or {}).get("label")
     if symptom in _LABEL_SYMPTOMS and isinstance(label, str) and not label.startswith(LABELLED_BY_STACK):
         patterns = tuple(p for p in patterns if not p.startswith("plugin."))
+    if symptom == "runtime.start_failed_unrecognised" and (params or {}).get("container") == "toolkit-validation":
+        # the operator's own check of the toolkit could not even be created: that failure is why the
+        # toolkit stage reads not ready (the other operands wait on it), not the other way round
+        patterns = tuple(p for p in patterns if p != "runtime.toolkit_not_ready")
     return patterns
 
 

@@ -136,7 +136,9 @@ def gpu_words_unexplained(root: Finding, layers: Sequence[LayerVerdict]) -> bool
     DCGM): an Xid there would make it the driver's, so the crash is a suspect, not a cause."""
     if root.id not in SYMPTOM_IDS or not root.params.get("gpu_error"):
         return False
-    return any(v.layer is Layer.DRIVER and v.gaps for v in layers)
+    # the node's record of faults, not the in-container nvidia-smi (whose hang check a missing
+    # exec leaves unrun): that record is where an Xid would be
+    return any(v.layer is Layer.DRIVER and any(g.collector != "pods/exec" for g in v.gaps) for v in layers)
 
 
 def blinding_gaps(layers: Sequence[LayerVerdict], root: Finding | None = None) -> tuple[Gap, ...]:

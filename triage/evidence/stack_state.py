@@ -228,6 +228,32 @@ def bottlerocket_variant(os_image: str) -> str | None:
     return m.group(1) if m else None
 
 
+def mig_capable(labels: Mapping[str, str]) -> bool:
+    """The GPU Operator's own test (controllers/state_manager.go hasMIGCapableGPU): not a vGPU
+    host; GFD's `nvidia.com/mig.capable=true`, or without that label a product naming an A100,
+    A30 or H100. The operator then labels the node `nvidia.com/gpu.deploy.mig-manager=true`
+    (addGPUStateLabels, container workloads) and its MIG manager runs there."""
+    if labels.get("nvidia.com/vgpu.host-driver-version"):
+        return False
+    if "nvidia.com/mig.capable" in labels:
+        return labels["nvidia.com/mig.capable"] == "true"
+    product = labels.get("nvidia.com/gpu.product", "").lower()
+    return any(g in product for g in ("h100", "a100", "a30"))
+
+
+def mig_layout_unserved(node: Node) -> str:
+    """Why a MIG manager belongs on `node` though its DaemonSet does not select it: a MIG-capable
+    node of container workloads asking for a layout (`nvidia.com/mig.config`, other than
+    all-disabled) that no MIG manager has acted on (no `nvidia.com/mig.config.state`); "" otherwise."""
+    labels = node.labels
+    wanted = labels.get("nvidia.com/mig.config", "")
+    if not wanted or wanted == "all-disabled" or "nvidia.com/mig.config.state" in labels \
+            or labels.get("nvidia.com/gpu.workload.config", "container") != "container" or not mig_capable(labels):
+        return ""
+    return (f"the node is MIG-capable and asks for nvidia.com/mig.config={wanted}, which no MIG manager "
+            "has acted on (no nvidia.com/mig.config.state)")
+
+
 def has_gpu_hardware(node: Node) -> bool:
     """The node has NVIDIA GPUs by its own account: a GPU resource in capacity, or the labels
     NFD (`pci-10de.present`) and GFD / the operator (`nvidia.com/gpu.present`, `.product`,
@@ -350,6 +376,11 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 # (a ComputeDomain's IMEX daemons run only on the nodes of that domain: elsewhere nothing is missing)
                 # the node has GPUs but the plugin's DaemonSet does not want a pod there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
+            elif role == "mig-manager" and mig_layout_unserved(node):
+                # the operator labels every MIG-capable node for the MIG manager; this one asks for a
+                # layout and the manager's DaemonSet does not select it: nobody will ever apply it
+                comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds,
+                                            reason=f"{why}; {mig_layout_unserved(node)}"))
             elif why.startswith("taint ") and has_gpu_hardware(node) and not _compute_domain_ds(ds):
                 # any other stage: its DaemonSet selects the node (selector and affinity passed) and
                 # a taint it does not tolerate keeps its pod away, so that stage never runs there

@@ -34,6 +34,8 @@ STAGE_LAYER: Mapping[str, str] = {"driver": "driver", "toolkit": "runtime", "cud
                                   "device-plugin": "plugin", "dra-plugin": "plugin", "gfd": "plugin",
                                   "mig-manager": "plugin", "validator": "plugin", "nfd": "plugin"}
 _POD_PARAM = {"driver": "driver_pod", "toolkit": "plugin_pod"}
+MIG_LABELS = ("nvidia.com/mig.capable", "nvidia.com/mig.config", "nvidia.com/mig.config.state",
+              "nvidia.com/gpu.deploy.mig-manager")
 
 
 def _status_cite(ctx, c: ComponentState) -> Citation:
@@ -182,9 +184,15 @@ def component_findings(ctx, layer: str) -> Iterator:
                     fid, sev = "driver.not_loaded", "critical"       # the node's OS image ships no driver
                 elif stage == "driver" and gke_install_off(ctx.nodes.get(node)):
                     fid, sev = "driver.not_loaded", "critical"       # nothing will ever install it
+                params = _params(c)
                 if cites is None:
                     cites = [_status_cite(ctx, c)] + _log_cites(ctx, c)
+                    if c.role == "mig-manager" and c.state == "not_scheduled" and node in ctx.nodes:
+                        # the node's side of it: MIG-capable, a layout asked for, no manager's label
+                        cites.append(ctx.cite_labels(ctx.nodes[node], MIG_LABELS))
+                if c.role == "mig-manager" and node in ctx.nodes:
+                    params["mig_config"] = ctx.nodes[node].labels.get("nvidia.com/mig.config")
                 yield ctx.checked(subject, [cites[0].path])
                 if c.state == "restarting":
                     sev = "warning"        # up now: it failed and came back (restarts, last exit non-zero)
-                yield ctx.finding(fid, sev, subject, cites, Certainty.INFERRED, **_params(c))
+                yield ctx.finding(fid, sev, subject, cites, Certainty.INFERRED, **params)

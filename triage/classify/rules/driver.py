@@ -3,6 +3,8 @@ log (Xid lines, fallen off the bus, nouveau), and image pulls of the driver pod.
 
 from __future__ import annotations
 
+import json
+
 from triage.classify.rules.base import node_subject, rule
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
@@ -311,3 +313,40 @@ def gke_driver_not_installed(ctx):
         yield ctx.finding("driver.not_loaded", "critical", node_subject(node.name),
                           [ctx.cite_field(node, f"{node.name} metadata.labels", labels)], "inferred",
                           node=node.name, reason="gke_driver_not_installed")
+
+
+# the collector's own record of an exec that outlived its timeout (collect/kube.py `Kube.exec`)
+_EXEC_TIMED_OUT = "timed out after "
+
+
+@rule(ids=("driver.not_responding",), reads=("pods/exec",))
+def nvidia_smi_hung(ctx):
+    """State first: nvidia-smi, run by the collector in a pod on the node, did not return before
+    the collector's timeout (its exec record: no exit code, `timed out after <s>`), and no
+    nvidia-smi on that node answered. It only asks the driver for each GPU's state, so a driver
+    or GPU that does not answer is why, whatever the words: a timeout is evidence, not a gap."""
+    from triage.bundle import layout
+    from triage.classify.model import Citation
+    hung: dict[str, tuple] = {}
+    answered: set[str] = set()
+    pods = {(p.namespace, p.name): p for p in ctx.scope_pods}
+    pods.update({(p.namespace, p.name): p for _role, p in ctx.stack_pods})
+    for pod in pods.values():
+        if not pod.node_name:
+            continue
+        for out in ctx.exec_outputs(pod):
+            if "nvidia-smi" not in out.name:
+                continue
+            if out.exit_code is not None:
+                answered.add(pod.node_name)
+            elif out.error and out.error.startswith(_EXEC_TIMED_OUT):
+                hung.setdefault(pod.node_name, (pod, out))
+    for node, (pod, out) in sorted(hung.items()):
+        if node in answered:
+            continue          # nvidia-smi answered elsewhere on the node: the driver does
+        meta = layout.exec_paths(out.namespace, out.pod, out.container, out.name).meta
+        record = {"command": list(out.command), "exit_code": None, "error": out.error}
+        cite = Citation(meta, None, json.dumps(record, separators=(",", ":"))[:300])   # the record as it is
+        yield ctx.finding("driver.not_responding", "error", node_subject(node), [cite], "inferred",
+                          node=node, namespace=pod.namespace, pod=pod.name, container=out.container,
+                          message=out.error[:120])
