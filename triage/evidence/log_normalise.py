@@ -326,6 +326,21 @@ def _candidates(ch: str) -> tuple:
     return ()
 
 
+def _fast_wrapper(head: str) -> tuple[_W, tuple] | None:
+    """(wrapper, its candidate list) for the three commonest heads, whose first possible wrapper
+    their first characters already decide: the gate's alternation (~2-3 ms to compile) is then
+    not needed. A CRI line (`2026-11-29T...Z stderr F `: kmsg, the one digit wrapper before
+    it, needs a comma among the first five characters), Go's log (`2026/11/29 14:01:02 `: no
+    digit wrapper before it matches a `/` there) and klog (`I1129 `: the upper-case wrappers
+    before it start with a month name, a lower-case second letter)."""
+    if head[:4].isdigit():
+        sep = head[4:5]
+        return (_CRI, _DIGIT) if sep == "-" else (_GO_LOG, _DIGIT) if sep == "/" else None
+    if head[:1] in ("I", "W", "E", "F") and head[1:5].isdigit() and head[5:6] == " ":
+        return _KLOG, _UPPER
+    return None
+
+
 _GATES = {id(c): _gate(c) for c in (_DIGIT, _UPPER, _LOWER, _BRACKET, _OTHER)}
 _NO_CANDIDATES: tuple[tuple, None] = ((), None)
 #: first character -> (wrappers to try, their gate); characters not listed start no wrapper
@@ -526,6 +541,8 @@ def _strip(s: str, acc: _Acc) -> str:
         gm = None
         if first == " " or first == "\t":
             cands: tuple = (_JSON,) if head.lstrip().startswith("{") else ()
+        elif (fast := _fast_wrapper(head)) is not None and (gm := fast[0][1].match(head)) is not None:
+            cands = fast[1][fast[1].index(fast[0]):]
         else:
             cands, gate = _BY_FIRST.get(first, _NO_CANDIDATES)
             if gate is not None:
