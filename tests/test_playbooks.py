@@ -427,6 +427,30 @@ def test_an_edited_playbook_is_read_as_written_not_as_stored(tmp_path):
         playbooks.parse(text.replace("severity: warning", "severity: [warning", 1), fake)
 
 
+def test_a_compiled_template_in_the_cache_never_outlives_an_edit(tmp_path, monkeypatch):
+    """Playbooks compile once into Jinja's bytecode cache; a playbook edited since (same id,
+    same release) must render as written, not as the cached code."""
+    import jinja2
+    from msgspec.structs import replace
+    monkeypatch.setattr(playbooks, "_bytecode_cache", lambda: jinja2.FileSystemBytecodeCache(str(tmp_path)))
+
+    def fresh():
+        playbooks._env.cache_clear()
+        playbooks._template.cache_clear()
+    fresh()
+    first = playbooks.render("driver.version_mismatch", {"node": "gpu-9"})
+    assert list(tmp_path.iterdir()), "nothing was cached"
+    book = playbooks.load("driver.version_mismatch")
+    edited = replace(book, body_template=book.body_template.replace("## What it means", "## What it means\n\nEDITED", 1))
+    monkeypatch.setattr(playbooks, "load", lambda fid: edited if fid == book.id else book)
+    fresh()
+    second = playbooks.render("driver.version_mismatch", {"node": "gpu-9"})
+    assert "EDITED" in second and "EDITED" not in first
+    fresh()
+    monkeypatch.undo()
+    fresh()
+
+
 # --- the commands -----------------------------------------------------------------
 
 
