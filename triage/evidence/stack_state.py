@@ -376,11 +376,10 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 # (a ComputeDomain's IMEX daemons run only on the nodes of that domain: elsewhere nothing is missing)
                 # the node has GPUs but the plugin's DaemonSet does not want a pod there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
-            elif role == "mig-manager" and mig_layout_unserved(node):
+            elif role == "mig-manager" and (unserved := mig_layout_unserved(node)):
                 # the operator labels every MIG-capable node for the MIG manager; this one asks for a
                 # layout and the manager's DaemonSet does not select it: nobody will ever apply it
-                comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds,
-                                            reason=f"{why}; {mig_layout_unserved(node)}"))
+                comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=f"{why}; {unserved}"))
             elif why.startswith("taint ") and has_gpu_hardware(node) and not _compute_domain_ds(ds):
                 # any other stage: its DaemonSet selects the node (selector and affinity passed) and
                 # a taint it does not tolerate keeps its pod away, so that stage never runs there

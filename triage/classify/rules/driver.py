@@ -1,10 +1,13 @@
 """Rules of the driver layer: the driver container's log and state, the node's kernel
-log (Xid lines, fallen off the bus, nouveau), and image pulls of the driver pod."""
+log (Xid lines, fallen off the bus, nouveau), image pulls of the driver pod, and an
+nvidia-smi the collector ran that never returned."""
 
 from __future__ import annotations
 
 import json
 
+from triage.bundle import layout
+from triage.classify.model import Citation
 from triage.classify.rules.base import node_subject, rule
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
@@ -325,8 +328,6 @@ def nvidia_smi_hung(ctx):
     the collector's timeout (its exec record: no exit code, `timed out after <s>`), and no
     nvidia-smi on that node answered. It only asks the driver for each GPU's state, so a driver
     or GPU that does not answer is why, whatever the words: a timeout is evidence, not a gap."""
-    from triage.bundle import layout
-    from triage.classify.model import Citation
     hung: dict[str, tuple] = {}
     answered: set[str] = set()
     pods = {(p.namespace, p.name): p for p in ctx.scope_pods}
