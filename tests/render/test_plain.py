@@ -63,7 +63,15 @@ def test_every_fixture_report_prints_rich_s_bytes_without_rich(bundle):
     expected = render_text(doc, color=False, engine="rich")
     if build_view(doc)["diagnoses"]:
         pytest.skip("a scan report is printed through rich")
-    assert render_text(doc, color=False, engine="plain") == expected
+    from triage.render.plain import Unsupported
+    try:
+        assert render_text(doc, color=False, engine="plain") == expected
+    except Unsupported:
+        # the one construct left to rich: a code span whose value holds backticks (a longer fence,
+        # `` `x` ``), e.g. crun's "error executing hook `<path>`" quoted by a playbook
+        quoted = str(((doc.get("root_cause") or {}).get("params") or {}).get("message") or "")
+        assert "`" in quoted, "plain fell back for another construct"
+    assert render_text(doc, color=False) == expected        # what a user gets: rich's bytes either way
 
 
 @pytest.mark.parametrize("name", ["pending-nvml", "crashloop-oom", "healthy", "inconclusive",
