@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import re
 import shlex
 from msgspec import Struct
@@ -229,7 +230,6 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     temp dir (created 0700, refused if someone else owns it): a playbook compiles once per
     release instead of at every start (~2 ms a template). GPU_TRIAGE_TEMPLATE_CACHE=off turns
     it off; a directory that cannot be made means no cache."""
-    import os
     if os.environ.get("GPU_TRIAGE_TEMPLATE_CACHE", "").lower() in ("off", "0", "no"):
         return None
     try:

@@ -75,11 +75,10 @@ def _subject(subject: Mapping | None) -> str:
 
 
 def partly_checked(doc: Mapping) -> list[str]:
-    """The layers findings v1 marks passed while a gap of theirs kept some of their checks from
-    running (the reports' "checked in part"): a healthy headline must not read as fully checked."""
-    layers = doc.get("layers") or {}
-    return [k for k, v in layers.items() if isinstance(v, dict) and v.get("status") == "passed" and v.get("gaps")] \
-        if isinstance(layers, Mapping) else []
+    """The layers the reports' ladder shows as checked in part (`partial`): a healthy headline
+    must not read as fully checked."""
+    from triage.render.view_parts import ladder
+    return [s["layer"] for s in ladder([], [], None, doc.get("status", ""), doc.get("layers")) if s["state"] == "partial"]
 
 
 def headline(doc: Mapping) -> str:
