@@ -186,9 +186,10 @@ def test_runc_libcontainer_hook_failure_carries_the_hooks_stderr():
 
 
 def test_crun_hook_failure_names_the_nvidia_hook():
-    from triage.evidence.runtime_error import parse_runtime_error
+    from triage.evidence.runtime_error import CliCause, parse_runtime_error
     f = parse_runtime_error("crun: error executing hook `/usr/bin/nvidia-container-toolkit` (exit code: 1): OCI runtime error")
     assert f.cli_kind == "hook" and f.detail == "/usr/bin/nvidia-container-toolkit"
+    assert f.cause is CliCause.UNSTATED          # crun passes no stderr on: nothing says which step failed
     assert parse_runtime_error("crun: error executing hook `/usr/libexec/oci/hooks.d/other` (exit code: 1)") is None
 
 

@@ -52,6 +52,7 @@ class CliCause(str, Enum):
     UNKNOWN_DEVICE = "unknown_device"              # device error: <id>: unknown device
     VISIBLE_DEVICES_PLACEHOLDER = "visible_devices_placeholder"   # device error: no-gpu-has-128MiB-to-run
     MOUNT = "mount"                                # mount error: ...
+    UNSTATED = "unstated"                          # crun: error executing hook `<path>` (exit code: N), no stderr
     OTHER = "other"
 
 
@@ -208,6 +209,8 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
         detail = _strip_tail(groups.get("detail") or groups.get("runc_detail") or groups.get("crun_hook") or "").strip()
         kind = "oci-spec" if m.re is _MODIFY.compiled else "hook"
         cause, library, required, condition = _cause(detail, kind, text, ())
+        if groups.get("crun_hook") and cause is CliCause.OTHER:
+            cause = CliCause.UNSTATED      # crun does not pass the hook's words on: no step is named
         return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(m.group(0)), cli_kind=kind, detail=detail,
                               cause=cause, library=library, required_cuda=required, reported_condition=condition,
                               wrapping=_wrapping(text))

@@ -90,19 +90,15 @@ _CAUSE_ID = {"no_driver_visible": ("runtime.container_cli_init_failed", "error")
              # sockets could not be mounted into the container (src/cli/configure.c "mount error: %s")
              "mount": ("runtime.container_cli_mount_failed", "error"),
              "other": ("runtime.container_cli_init_failed", "error")}
-# crun reports a failed OCI hook as `error executing hook `<path>` (exit code: N)` and does not pass
-# on what the hook printed: the NVIDIA hook failed, nothing says at which step, so no
-# nvidia-container-cli stage can be named (start_failure reads the start failure as unrecognised)
-_CRUN_HOOK = "error executing hook `"
-
-
 def failure_id(f) -> tuple[str, str] | None:
     """(finding id, severity) for a parsed RuntimeFailure; None when it names no cause we know."""
     if f.kind.value in _KIND_ID:
         return _KIND_ID[f.kind.value], "error"
     if f.kind.value == "container_cli":
         cause = f.cause.value if f.cause else "other"
-        if cause == "other" and f.cli_kind == "hook" and _CRUN_HOOK in f.excerpt:
+        if cause == "unstated":
+            # crun's `error executing hook `<path>` (exit code: N)`: the NVIDIA hook failed and nothing
+            # says at which step, so no nvidia-container-cli stage is named (start_failure reads it as unrecognised)
             return None
         return _CAUSE_ID.get(cause, _CAUSE_ID["other"])
     return None
