@@ -46,7 +46,7 @@ NOT_RIGHT = {
     "fd303": "inconclusive", "fd306": "inconclusive", "ff301": "inconclusive",
     "ff303": "inconclusive", "fg304": "inconclusive",
     # batches A4-G4, their first run (d972a65) and the fixes since
-    "fa406": "wrong", "fc405": "inconclusive", "fc407": "inconclusive", "fd401": "inconclusive",
+    "fa406": "wrong", "fc405": "inconclusive", "fc407": "inconclusive",
     "fd402": "inconclusive", "fd403": "inconclusive", "fd404": "wrong", "fd406": "inconclusive",
     # batches B5-G5 (the pages corpus), their first run (f408c77) and the fixes since
     "fb504": "inconclusive", "fc501": "inconclusive", "fd501": "wrong", "ff503": "inconclusive",
@@ -65,10 +65,9 @@ NOT_RIGHT = {
     # batches A10-G10 (all four corpora, 48 queries each), their first run (5cc42e4) and the fixes since
     "fa1001": "inconclusive", "fc1003": "inconclusive", "fe1003": "wrong", "ff1002": "inconclusive",
     "fg1004": "inconclusive",
-    # batches A11-H11 (72 queries each), their first run (2c059e5; G11 on f353c64, the same rules): not fixed yet
-    "fb1101": "inconclusive", "fb1102": "wrong", "fb1104": "wrong", "fc1101": "inconclusive", "fc1102": "wrong",
-    "fc1104": "wrong", "fd1103": "inconclusive", "ff1101": "wrong", "ff1102": "wrong", "ff1103": "wrong",
-    "fh1101": "inconclusive", "fg1104": "inconclusive",
+    # batches A11-H11 (72 queries each), their first run (2c059e5; G11 on f353c64, the same rules) and the fixes since
+    "fb1101": "inconclusive", "fb1104": "wrong", "fc1101": "inconclusive", "fd1103": "inconclusive",
+    "ff1102": "wrong", "fh1101": "inconclusive", "fg1104": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from triage.classify.model import Finding, Subject
+from triage.classify.model import Finding, Severity, Subject
 
 INFRA = ("node.", "plugin.", "runtime.", "driver.")
 BELOW_NODE = ("plugin.", "runtime.", "driver.")
@@ -136,6 +136,9 @@ def finding_explains(cause: Finding, symptom: Finding) -> bool:
     explains nothing that fails now."""
     if cause.params.get("state") == "restarting":
         return False
+    if cause.subject.kind == "Pod" and symptom.subject.kind == "Node":
+        # one pod's own failure is downstream of its node's state: it never accounts for it
+        return False
     flag = WHEN_PARAM.get((cause.id, symptom.id))
     return can_explain(cause.id, symptom.id, symptom.params) and (flag is None or bool(cause.params.get(flag)))
 
@@ -220,7 +223,10 @@ def resolve(findings: Iterable[Finding], target: Subject | None = None) -> tuple
 
     def rank(i: int):
         f = items[i]
-        about_target = 0 if target is not None and f.subject == target else 1
+        # the target's own failure first; a warning about it (a setting that may be wrong) does not
+        # outrank a failure of what it runs on
+        about_target = 0 if target is not None and f.subject == target and f.severity.rank <= Severity.ERROR.rank \
+            else 1
         return (about_target, -len(closure[i]), f.severity.rank, -depth(f), f.sort_key())
 
     root_i = min(candidates, key=rank)

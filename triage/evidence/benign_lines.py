@@ -292,6 +292,10 @@ BENIGN_SAMPLES: tuple[BenignLine, ...] = (
     _B("NVIDIA kernel module", "kernel", "NVIDIA/open-gpu-kernel-modules kernel-open/nvidia-modeset/nvidia-modeset-linux.c",
        "[   12.469002] nvidia-modeset: Loading NVIDIA Kernel Mode Setting Driver for UNIX platforms  550.127.05  "
        "Tue Oct  8 02:56:05 UTC 2024"),
+    _B("NVIDIA kernel module", "kernel", "NVIDIA Xid catalog (docs.nvidia.com/deploy/xid-errors) Xid 45",
+       "[Tue Sep  1 09:12:04 2026] NVRM: Xid (PCI:0008:01:00): 45, pid=412233, name=python3, Ch 00000008",
+       "ROBUST_CHANNEL_PREEMPTIVE_REMOVAL: the driver removing the channels of a process that ends (aborted, "
+       "killed); alone it names no fault (\"Not Solo: IGNORE (follow other Xid)\")"),
     _B("Linux kernel (ACPICA)", "kernel", "torvalds/linux drivers/acpi/acpica/nsarguments.c",
        "[   12.990001] ACPI Warning: \\_SB.PCI0.PEG0.PEGP._DSM: Argument #4 type mismatch - Found [Buffer], ACPI "
        "requires [Package] (20210730/nsarguments-61)", "a firmware quirk the NVIDIA module triggers on many boards"),

@@ -16,6 +16,8 @@ default-runtime change.
     >>> default_runtime([{"name": "CONTAINERD_CONFIG", "value": "/var/lib/rancher/rke2/agent/etc/containerd/config.toml"}],
     ...                 "v1.28.9+rke2r1")
     ('overwritten', 'CONTAINERD_CONFIG')
+    >>> default_runtime([], "v1.29.4+k3s1")
+    ('distribution_default', 'CONTAINERD_CONFIG')
     >>> default_runtime([{"name": "RUNTIME", "value": "containerd"}], "v1.31.2") is None
     True
 """
@@ -38,4 +40,12 @@ def default_runtime(env: list, kubelet_version: str) -> tuple[str, str] | None:
     distro = ("+rke2" in kubelet_version or "+k3s" in kubelet_version) if isinstance(kubelet_version, str) else False
     if distro and config.endswith("/config.toml"):
         return "overwritten", "CONTAINERD_CONFIG"
+    if distro and not config:
+        # no config named: the installer edits its default /etc/containerd/config.toml, which the
+        # distribution's own containerd never reads (the operator, since v1.7, always names one:
+        # /runtime/config-dir/<the host file's name>, read above); k3s and RKE2 find the NVIDIA
+        # runtime binaries themselves and add them as the handler `nvidia`, not as the default
+        # (docs.k3s.io "NVIDIA Container Runtime Support": pods set runtimeClassName: nvidia, or
+        # k3s runs with --default-runtime nvidia)
+        return "distribution_default", "CONTAINERD_CONFIG"
     return None

@@ -411,11 +411,23 @@ def _crashing_containers(pod):
             yield st
 
 
+def crashing_unjudged(ctx, pod) -> bool:
+    """A container of `pod` crash-loops and its logs hold no signature a rule judges."""
+    for st in _crashing_containers(pod):
+        logs = [t for t in (ctx.log(pod, st.name, True), ctx.log(pod, st.name, False)) if t is not None]
+        if logs and not any(f.kind.value in judged_kinds() or no_gpu_kind(f, pod) for t in logs for f in scan(ctx, t)):
+            return True
+    return False
+
+
 @rule(ids=("application.crash_unclassified",), reads=("pods",))
 def crash_unclassified(ctx):
     """A crash-looping container whose logs carry no known signature; without its
-    previous log, a gap (get pods/log) instead of a guess."""
+    previous log, a gap (get pods/log) instead of a guess. A GPU-stack component's pod is no
+    workload: the stack state judges its crash at its stage's layer."""
     for pod in ctx.troubled_pods:
+        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+            continue
         for st in _crashing_containers(pod):
             prev = ctx.log(pod, st.name, True)
             cur = ctx.log(pod, st.name, False)

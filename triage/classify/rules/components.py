@@ -95,6 +95,19 @@ def _log_cites(ctx, c: ComponentState, tail: bool = False) -> list[Citation]:
     return out
 
 
+def _stopped_on_error(ctx, c: ComponentState) -> bool:
+    """The running container's current log ends on an error-looking line: it stopped there, neither
+    serving nor waiting (a plugin on a node without GPUs ends on its info-level "No devices found")"""
+    if c.pod is None:
+        return False
+    name = c.container or next((x.name for x in c.pod.containers if not x.init), "")
+    text = ctx.log(c.pod, name, False)
+    if text is None:
+        return False
+    last = next((i for i in range(len(text.lines) - 1, -1, -1) if text.lines[i].strip()), None)
+    return last is not None and bool(last_error_lines(text.lines[last:last + 1], 1))
+
+
 def _params(c: ComponentState) -> dict:
     out = {"node": c.node, "state": c.state, "reason": c.reason or None, "container": c.container or None,
            "restarts": c.restarts or None, "exit_code": c.exit_code, "message": clip(c.message, 200) or None,
@@ -158,7 +171,7 @@ def component_findings(ctx, layer: str) -> Iterator:
                                       Certainty.INFERRED, **_params(c))
                     continue
                 if c.role == "device-plugin" and node_view is not None and not advertises_gpus(node_view):
-                    if has_gpu_hardware(node_view) and not registered_gpus(node_view):
+                    if not registered_gpus(node_view) and (has_gpu_hardware(node_view) or _stopped_on_error(ctx, c)):
                         # it runs, yet the kubelet lists no GPU of it: not registered, whatever its log says
                         cites = [_status_cite(ctx, c), ctx.cite_field(node_view, f"{node} status.allocatable",
                                                                        node_view.raw.get("status", {}).get("allocatable"))]

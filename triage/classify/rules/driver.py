@@ -77,6 +77,8 @@ def xid_finding_id(event) -> tuple[str, str] | None:
 
 
 def _code_judgement(code: int | None, cls: str) -> tuple[str, str] | None:
+    if code == XID_TEARDOWN:
+        return None
     if code == 79:
         return "driver.gpu_fallen_off_bus", "critical"
     if code in XID_ECC:
@@ -98,6 +100,15 @@ def _code_judgement(code: int | None, cls: str) -> tuple[str, str] | None:
         if info is not None and info.immediate_action == "CONTACT_SUPPORT":
             return "driver.xid_unhealthy_device", "error"
     return None
+
+
+# Xid 45 (ROBUST_CHANNEL_PREEMPTIVE_REMOVAL): the driver removing the channels of a process that
+# ends (aborted, killed, or after another Xid), NVIDIA's catalog "Preemptive cleanup, due to previous
+# errors", its bucket WORKFLOW_XID_45 "Not Solo: IGNORE (follow other Xid)". Every job killed
+# mid-kernel prints it: alone it names no fault (NVSentinel#1710 dropped it from its repeated-Xid
+# rule); with "caused by previous Xid N" the cause's code decides, and the companion Xid is
+# judged on its own line.
+XID_TEARDOWN = 45
 
 
 def unexplained_nvrm_lines(lines, known: set[int], limit: int = 20000) -> list[tuple[int, str]]:

@@ -427,9 +427,12 @@ def default_runtime_not_nvidia(ctx):
     toolkits = {p.node_name: p for role, p in ctx.stack_pods if role == "toolkit" and p.node_name}
     for pod in ctx.scope_pods:
         toolkit = toolkits.get(pod.node_name or "")
-        if toolkit is None or pod.runtime_class_name or pod.phase not in ("Running", "Succeeded", "Failed"):
+        if pod.runtime_class_name or pod.phase not in ("Running", "Succeeded", "Failed"):
             continue
         if not (pod.gpu_requests or visible_devices_by_hand(pod)) or _cdi_cri(ctx, pod.node_name):
+            continue
+        if toolkit is None:
+            yield from _classless_crash(ctx, pod)
             continue
         node = ctx.nodes.get(pod.node_name)
         verdict = default_runtime(_raw_env(toolkit), node.kubelet_version if node else "")
@@ -444,3 +447,20 @@ def default_runtime_not_nvidia(ctx):
             cites.append(ctx.cite_field(node, f"{node.name} status.nodeInfo.kubeletVersion", node.kubelet_version))
         yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites, "inferred",
                           namespace=pod.namespace, pod=pod.name, node=pod.node_name, reason=how)
+
+
+def _classless_crash(ctx, pod):
+    """A node with no toolkit pod (a host-installed toolkit: k3s, k3d, a hand-made node) whose own
+    device plugin runs with a RuntimeClass, so the default runtime there is not NVIDIA's; a GPU pod
+    without one crash-loops and its log has no signature any rule judges: it was started by runc
+    and given no GPU, which is why it crashes in whatever words its framework uses."""
+    from triage.classify.rules.application import crashing_unjudged
+    plugins = [p for p in ctx.stack_on(pod.node_name or "", "device-plugin") if p.runtime_class_name]
+    if not plugins or not crashing_unjudged(ctx, pod):
+        return
+    plugin = plugins[0]
+    yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod),
+                      [ctx.cite_field(plugin, f"{plugin.name} spec.runtimeClassName", plugin.runtime_class_name),
+                       ctx.cite_field(pod, f"{pod.name} spec.runtimeClassName", None)], "inferred",
+                      namespace=pod.namespace, pod=pod.name, node=pod.node_name, reason="stack_runs_with_class",
+                      runtime_class=plugin.runtime_class_name)

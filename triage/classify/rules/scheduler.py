@@ -282,7 +282,8 @@ def unschedulable(ctx):
             continue
         found = list(_judge(ctx, pod, msg, cite))
         scale_up = scale_up_in_progress(ctx, pod) if found and all(
-            not isinstance(f, Finding) or f.id in _WAITS_FOR_A_NODE for f in found) else None
+            not isinstance(f, Finding) or (f.id in _WAITS_FOR_A_NODE and not _node_accounts(f))
+            for f in found) else None
         if scale_up is not None:
             # the shortage is what the autoscaler is adding a node for: nothing has failed yet
             yield NeedGap(Gap("autoscaler", "in_progress",
@@ -306,6 +307,13 @@ def unschedulable(ctx):
 # what a node the autoscaler adds would cure: a pod pending on these waits for it
 _WAITS_FOR_A_NODE = frozenset({"scheduler.insufficient_gpu", "scheduler.insufficient_cpu_memory",
                                "scheduler.node_affinity_mismatch", "scheduler.selector_label_absent"})
+
+def _node_accounts(f) -> bool:
+    """A GPU shortage that GPU nodes of the pod's own pool account for: they are there and
+    offer fewer GPUs than they have, or none (`_real_demand` found no demand that explains it).
+    A node the autoscaler adds for it is not what the pod waits for: those nodes' state is."""
+    return f.id == "scheduler.insufficient_gpu" and bool(f.params.get("nodes")) and not f.params.get("demand")
+
 
 # what the nodes' state alone can show excludes a pod (its words unread)
 _STATE_IDS = frozenset({"scheduler.untolerated_taint", "scheduler.node_unschedulable", "scheduler.node_affinity_mismatch",
