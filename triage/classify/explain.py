@@ -45,6 +45,8 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     # the scheduler's words are unknown: whatever is broken below may be why
     "scheduler.rejected_unrecognised": INFRA + ("scheduler.quota_exceeded",),
     "scheduler.other_filter": ("node.not_ready",),
+    # no event, no condition: the pod's own scheduler's log says what it made of it
+    "scheduler.pending_unexplained": ("scheduler.custom_scheduler_rejected",),
     # node
     "node.gpu_not_advertised": BELOW_NODE,
     "node.gpu_allocatable_zero": BELOW_NODE,
@@ -123,6 +125,9 @@ def explained_by(symptom: str, params: Mapping | None = None) -> tuple[str, ...]
     label = (params or {}).get("label")
     if symptom in _LABEL_SYMPTOMS and isinstance(label, str) and not label.startswith(LABELLED_BY_STACK):
         patterns = tuple(p for p in patterns if not p.startswith("plugin."))
+    if symptom == "scheduler.custom_scheduler_rejected" and (params or {}).get("reason") == "no_capacity":
+        # no node of the cluster offers the GPU the gang asks for: there is no node below to be broken
+        patterns = tuple(p for p in patterns if not p.endswith("."))
     if symptom == "runtime.start_failed_unrecognised" and (params or {}).get("container") == "toolkit-validation":
         # the operator's own check of the toolkit could not even be created: that failure is why the
         # toolkit stage reads not ready (the other operands wait on it), not the other way round

@@ -27,6 +27,11 @@ _WORD = lazy_re.compile(r"\b(?:error|errors|failed|failure|fatal|panic|unable to
 _INFO = lazy_re.compile(r"^\s{0,8}[IW]\d{4} |level=(?:info|debug|warning|warn)\b|\"level\"\s{0,2}:\s{0,2}\"(?:info|debug)\"")
 
 
+def looks_informational(line: str) -> bool:
+    """An info, debug or warning level line (klog `I`/`W`, logfmt, JSON level)."""
+    return bool(_INFO.search(line[:MAX_LINE]))
+
+
 def looks_like_error(line: str) -> bool:
     head = line[:MAX_LINE]
     if _LEVEL.search(head):
@@ -74,3 +79,11 @@ def first_gpu_error_line(lines: Sequence[str]) -> tuple[int, str] | None:
         if lines[i].strip() and names_gpu(lines[i]):
             return i + 1, lines[i]
     return None
+
+
+def mentions_gpu(lines: Sequence[str]) -> bool:
+    """Any of the first and last `MAX_SCANNED` lines names the GPU stack (CUDA, NCCL, NVML, a GPU,
+    `cuda:0`): the process got as far as its GPU, whatever it then did."""
+    head = lines[:MAX_SCANNED]
+    tail = lines[max(MAX_SCANNED, len(lines) - MAX_SCANNED):]
+    return any(_GPU_WORD.search(line[:MAX_LINE]) for part in (head, tail) for line in part)

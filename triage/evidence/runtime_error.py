@@ -52,7 +52,7 @@ class CliCause(str, Enum):
     UNKNOWN_DEVICE = "unknown_device"              # device error: <id>: unknown device
     VISIBLE_DEVICES_PLACEHOLDER = "visible_devices_placeholder"   # device error: no-gpu-has-128MiB-to-run
     MOUNT = "mount"                                # mount error: ...
-    UNSTATED = "unstated"                          # crun: error executing hook `<path>` (exit code: N), no stderr
+    UNSTATED = "unstated"                          # a hook failed and its words are not there (crun; a mode line only)
     OTHER = "other"
 
 
@@ -145,6 +145,8 @@ _OCI_HOOK = lazy_re.compile(r"(?:createContainer|createRuntime|startContainer|pr
                        r"stdout: [^\n]{0,300}?, stderr:\s{0,8}(?P<runc_detail>[^\n]{1,300}(?:\n[^\n]{0,300}){0,2})"
                        # crun: "error executing hook `/usr/bin/nvidia-container-toolkit` (exit code: 1)"
                        r"|error executing hook `(?P<crun_hook>[^`\n]{0,200}nvidia[^`\n]{0,100})` \(exit code: \d{1,3}\)")
+# nvidia-container-runtime(-hook)'s first stderr line, at info level: the mode it picked
+_MODE_LINE = lazy_re.compile(r"Auto-detected mode as '[a-z-]{0,20}'?")
 # runc starting a hook binary that is not there: the toolkit is not installed (or gone) on the node
 _HOOK_MISSING = lazy_re.compile(r"hook #\d{1,3}: fork/exec (?P<n>[^:\s]{0,200}nvidia[^:\s]{0,100}): no such file or directory")
 
@@ -209,8 +211,11 @@ def parse_runtime_error(text: str) -> RuntimeFailure | None:
         detail = _strip_tail(groups.get("detail") or groups.get("runc_detail") or groups.get("crun_hook") or "").strip()
         kind = "oci-spec" if m.re is _MODIFY.compiled else "hook"
         cause, library, required, condition = _cause(detail, kind, text, ())
-        if groups.get("crun_hook") and cause is CliCause.OTHER:
-            cause = CliCause.UNSTATED      # crun does not pass the hook's words on: no step is named
+        if cause is CliCause.OTHER and (groups.get("crun_hook") or not _MODE_LINE.sub("", detail).strip(" ,.;")):
+            # crun does not pass the hook's words on; a runc hook whose stderr holds only the toolkit's
+            # info line (internal/info/auto.go: Infof("Auto-detected mode as '%v'")) lost the error
+            # that followed it: no step is named
+            cause = CliCause.UNSTATED
         return RuntimeFailure(RuntimeErrorKind.CONTAINER_CLI, _one_line(m.group(0)), cli_kind=kind, detail=detail,
                               cause=cause, library=library, required_cuda=required, reported_condition=condition,
                               wrapping=_wrapping(text))

@@ -143,6 +143,8 @@ def labels_say_gpu(labels: object) -> bool:
         True
         >>> labels_say_gpu({"node.kubernetes.io/instance-type": "g5.xlarge"}), labels_say_gpu({"kubernetes.io/os": "linux"})
         (True, False)
+        >>> labels_say_gpu({"accelerator": "nvidia-tesla-p100"}), labels_say_gpu({"accelerator": "tpu-v4"})
+        (True, False)
     """
     if not isinstance(labels, Mapping):
         return False
@@ -160,7 +162,14 @@ def labels_say_gpu(labels: object) -> bool:
         if key in ("node.kubernetes.io/instance-type", "beta.kubernetes.io/instance-type") and \
                 GPU_INSTANCE_TYPE.match(value):
             return True
+        if key == "accelerator" and _NVIDIA_VALUE.match(value):
+            return True
     return False
+
+
+# the label Kubernetes' own "Schedule GPUs" page has nodes carry by hand (`kubectl label nodes
+# node1 accelerator=example-gpu-x100`), in the NVIDIA spelling GKE also uses (nvidia-tesla-p100)
+_NVIDIA_VALUE = lazy_re.compile(r"^(?:nvidia|tesla)[-_.a-z0-9]{0,60}$", re.IGNORECASE)
 
 
 # Labels that say a node has a GPU of another vendor: the AMD GPU Operator's NFD rule

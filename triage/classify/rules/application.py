@@ -15,7 +15,7 @@ from triage.classify.rules.node import node_matches_selector
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
 from triage.classify.model import Gap
 from triage.evidence.cuda_compat import DRIVER_CUDA_LABELS, driver_runs
-from triage.evidence.error_lines import first_gpu_error_line, last_error_lines
+from triage.evidence.error_lines import first_gpu_error_line, last_error_lines, mentions_gpu
 
 P = LogPattern
 PATTERNS = (
@@ -336,6 +336,13 @@ def workload_state(ctx):
             yield ctx.checked(pod_subject(pod), [pod.source])
         else:
             ns = pod.namespace or ""
+            if ctx.has_logs(pod):
+                # its log is there and never names the GPU: only nvidia-smi in it would say it reached one
+                yield NeedGap(Gap("exec", "silent", f"the log of {ns}/{pod.name} never names a GPU (CUDA, NCCL, "
+                                  "NVML, a device) and no nvidia-smi ran in it: Running says it started, not that "
+                                  "it reached its GPU", f"create pods/exec in namespace {ns} (nvidia-smi in the pod)"),
+                              pod_subject(pod), pod.node_name, decisive=False)
+                continue
             reason = next((r for st in main if (r := ctx.log_error(pod, st.name))), "not_collected")
             yield NeedGap(Gap("logs", reason, f"no log of {ns}/{pod.name} and no nvidia-smi run in it: Running says "
                               "it started, not that it reached its GPU", f"get pods/log in namespace {ns}"),
@@ -350,9 +357,12 @@ def _heard_from(ctx, pod) -> bool:
     judged by the objects, and a diagnosis of one of them reads its log)."""
     if ctx.scope.pod_keys is None or pod.phase != "Running" or not (requests_nvidia(pod) or raw_gpu_intent(pod.raw)):
         return True
-    # an nvidia-smi run in it reached the GPU; `env` or `ls` there says nothing of the workload
-    return ctx.has_logs(pod) or any(o.error is None and any("nvidia-smi" in part for part in o.command)
-                                    for o in ctx.exec_outputs(pod))
+    # an nvidia-smi run in it reached the GPU; `env` or `ls` there says nothing of the workload,
+    # and neither does a log that never names the GPU (a notebook server's, a web server's)
+    if any(o.error is None and any("nvidia-smi" in part for part in o.command) for o in ctx.exec_outputs(pod)):
+        return True
+    return any(mentions_gpu(t.lines) for st in pod.container_statuses if not st.init
+               for t in (ctx.log(pod, st.name, False),) if t is not None)
 
 
 def _quiet(st) -> bool:

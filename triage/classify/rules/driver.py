@@ -111,6 +111,15 @@ def _code_judgement(code: int | None, cls: str) -> tuple[str, str] | None:
 XID_TEARDOWN = 45
 
 
+def _pod_dmesg(ctx, node: str):
+    """The output of a `dmesg` run in a pod on `node` (the exec record's command), or None."""
+    for pod in ctx.pods_by_node.get(node, ()):
+        for out in ctx.exec_outputs(pod):
+            if out.stdout is not None and out.command and out.command[0] == "dmesg" and out.error is None:
+                return out.stdout
+    return None
+
+
 def unexplained_nvrm_lines(lines, known: set[int], limit: int = 20000) -> list[tuple[int, str]]:
     """(line number, line) of kernel lines from the NVIDIA driver (NVRM) that look like an error
     and that no catalog row parsed (an Xid, an API mismatch, a module load)."""
@@ -154,71 +163,89 @@ def kernel_log(ctx):
     """Xids of a GPU node from its kernel log and its DCGM scrape (the second source when
     exec is off or the kernel log has rotated): one finding per finding id and node,
     citing the kernel lines and the scrape samples that name it."""
-    from triage.evidence.xid import parse_kernel_log
     for node in ctx.gpu_node_names:
-        text = ctx.bundle.node_dmesg(node)
-        scrape = ctx.bundle.node_dcgm(node)
-        if text is None and scrape is None:
-            continue
-        yield ctx.checked(node_subject(node), [t.path for t in (text, scrape) if t is not None])
-        found: dict[tuple[str, str], list] = {}
-        log = parse_kernel_log(text.text) if text is not None else None
-        serving = _serves_gpus(ctx, node)
-        if log is not None:
-            for ev in log.events:
-                judged = xid_finding_id(ev)
-                if judged == ("driver.not_loaded", "critical") and serving:
-                    # the driver is loaded and serves the node's other GPUs: the init failure is one
-                    # GPU's, which no catalogued id names (the line says what happened to it)
-                    judged = ("driver.nvrm_unrecognised", "error")
-                if judged:
-                    found.setdefault(judged, []).append(ev)
-            if log.api_mismatches:
-                m = log.api_mismatches[0]
-                yield ctx.finding("driver.version_mismatch", "critical", node_subject(node),
-                                  [ctx.cite_line(text, a.line) for a in log.api_mismatches[:3]], node=node,
-                                  driver_version=m.kernel_version or None)
-            known = {n for e in log.events for n in range(e.line, max(e.line, e.end_line) + 1)} \
-                | {a.line for a in log.api_mismatches} | {d.line for d in log.driver_loads}
-            odd = unexplained_nvrm_lines(text.lines, known)
-            if odd:
-                yield ctx.finding("driver.nvrm_unrecognised", "warning", node_subject(node),
-                                  [ctx.cite_line(text, n, line) for n, line in odd[-3:]], "unrecognised",
-                                  node=node, message=odd[-1][1][:300])
-        sampled: dict[tuple[str, str], list] = {}
-        if scrape is not None:
-            for gauge in dcgm_xids(scrape):
-                judged = _code_judgement(gauge.xid, _xid_class(gauge.xid))
-                if judged:
-                    sampled.setdefault(judged, []).append(gauge)
-        for (fid, sev) in sorted(set(found) | set(sampled)):
-            events, gauges = found.get((fid, sev), []), sampled.get((fid, sev), [])
-            cites = [ctx.cite_line(text, e.line, e.excerpt) for e in events[:3]]
-            cites += [ctx.cite_line(scrape, g.line) for g in gauges[:3]]
-            # an Xid judged by its cause ("caused by previous Xid 149") reports the cause's code
-            xids = sorted({e.caused_by if e.caused_by is not None and _code_judgement(e.xid, e.xid_class.value)
-                           != (fid, sev) else e.xid for e in events if e.xid is not None} | {g.xid for g in gauges})
-            procs = sorted({e.process for e in events if e.process and e.process != "<unknown>"})
-            pci = sorted({e.pci for e in events if e.pci}) or sorted({g.gpu.pci_bus_id for g in gauges
-                                                                     if g.gpu.pci_bus_id}) or None
-            # the GPU by the exporter's UUID, else by the PCI address the kernel names it with
-            gpus = sorted({g.gpu.uuid for g in gauges if g.gpu.uuid}) or pci or []
-            culprit = {}
-            if fid == "application.xid_application_fault":
-                # the kernel names a process, not a pod: name the pod only when it is the one
-                # workload on the node that holds GPUs
-                users = [p for p in ctx.pods_by_node.get(node, ()) if id(p) in ctx.gpu_pod_ids
-                         and not p.is_terminal and gpu_stack_role(p) is None]
-                if len(users) == 1:
-                    culprit = {"namespace": users[0].namespace, "pod": users[0].name}
-                    cites.append(ctx.cite_object(users[0], f"{users[0].name}: the only GPU workload on {node} "
-                                                           f"({', '.join(f'{k}={v}' for k, v in users[0].gpu_requests.items())})"))
-            yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
-                              pci=pci, gpu=", ".join(gpus) or None, message=", ".join(procs) or None, **culprit)
-        nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"] if text is not None else []
-        if nouveau and ("driver.nouveau_conflict", "critical") not in found:
-            yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
-                              [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
+        yield from _kernel_findings(ctx, node, ctx.bundle.node_dmesg(node), ctx.bundle.node_dcgm(node))
+
+
+@rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
+           "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.nouveau_conflict",
+           "driver.not_loaded", "driver.version_mismatch", "driver.nvrm_unrecognised"),
+      reads=("pods/exec",))
+def pod_kernel_log(ctx):
+    """A GPU node whose own kernel log and DCGM scrape the bundle lacks: a `dmesg` someone ran in a
+    pod on it is read as its kernel log (a container shares its node's kernel; a Kata pod's is its
+    guest's, whose driver is the pod's). Nothing else: the node-files gap stays for the others."""
+    for node in ctx.gpu_node_names:
+        if ctx.bundle.node_dmesg(node) is None and ctx.bundle.node_dcgm(node) is None:
+            text = _pod_dmesg(ctx, node)
+            if text is not None:
+                yield from _kernel_findings(ctx, node, text, None)
+
+
+def _kernel_findings(ctx, node: str, text, scrape):
+    """Checks and findings of one node's kernel log `text` and DCGM `scrape` (either may be None)."""
+    from triage.evidence.xid import parse_kernel_log
+    if text is None and scrape is None:
+        return
+    yield ctx.checked(node_subject(node), [t.path for t in (text, scrape) if t is not None])
+    found: dict[tuple[str, str], list] = {}
+    log = parse_kernel_log(text.text) if text is not None else None
+    serving = _serves_gpus(ctx, node)
+    if log is not None:
+        for ev in log.events:
+            judged = xid_finding_id(ev)
+            if judged == ("driver.not_loaded", "critical") and serving:
+                # the driver is loaded and serves the node's other GPUs: the init failure is one
+                # GPU's, which no catalogued id names (the line says what happened to it)
+                judged = ("driver.nvrm_unrecognised", "error")
+            if judged:
+                found.setdefault(judged, []).append(ev)
+        if log.api_mismatches:
+            m = log.api_mismatches[0]
+            yield ctx.finding("driver.version_mismatch", "critical", node_subject(node),
+                              [ctx.cite_line(text, a.line) for a in log.api_mismatches[:3]], node=node,
+                              driver_version=m.kernel_version or None)
+        known = {n for e in log.events for n in range(e.line, max(e.line, e.end_line) + 1)} \
+            | {a.line for a in log.api_mismatches} | {d.line for d in log.driver_loads}
+        odd = unexplained_nvrm_lines(text.lines, known)
+        if odd:
+            yield ctx.finding("driver.nvrm_unrecognised", "warning", node_subject(node),
+                              [ctx.cite_line(text, n, line) for n, line in odd[-3:]], "unrecognised",
+                              node=node, message=odd[-1][1][:300])
+    sampled: dict[tuple[str, str], list] = {}
+    if scrape is not None:
+        for gauge in dcgm_xids(scrape):
+            judged = _code_judgement(gauge.xid, _xid_class(gauge.xid))
+            if judged:
+                sampled.setdefault(judged, []).append(gauge)
+    for (fid, sev) in sorted(set(found) | set(sampled)):
+        events, gauges = found.get((fid, sev), []), sampled.get((fid, sev), [])
+        cites = [ctx.cite_line(text, e.line, e.excerpt) for e in events[:3]]
+        cites += [ctx.cite_line(scrape, g.line) for g in gauges[:3]]
+        # an Xid judged by its cause ("caused by previous Xid 149") reports the cause's code
+        xids = sorted({e.caused_by if e.caused_by is not None and _code_judgement(e.xid, e.xid_class.value)
+                       != (fid, sev) else e.xid for e in events if e.xid is not None} | {g.xid for g in gauges})
+        procs = sorted({e.process for e in events if e.process and e.process != "<unknown>"})
+        pci = sorted({e.pci for e in events if e.pci}) or sorted({g.gpu.pci_bus_id for g in gauges
+                                                                 if g.gpu.pci_bus_id}) or None
+        # the GPU by the exporter's UUID, else by the PCI address the kernel names it with
+        gpus = sorted({g.gpu.uuid for g in gauges if g.gpu.uuid}) or pci or []
+        culprit = {}
+        if fid == "application.xid_application_fault":
+            # the kernel names a process, not a pod: name the pod only when it is the one
+            # workload on the node that holds GPUs
+            users = [p for p in ctx.pods_by_node.get(node, ()) if id(p) in ctx.gpu_pod_ids
+                     and not p.is_terminal and gpu_stack_role(p) is None]
+            if len(users) == 1:
+                culprit = {"namespace": users[0].namespace, "pod": users[0].name}
+                cites.append(ctx.cite_object(users[0], f"{users[0].name}: the only GPU workload on {node} "
+                                                       f"({', '.join(f'{k}={v}' for k, v in users[0].gpu_requests.items())})"))
+        yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
+                          pci=pci, gpu=", ".join(gpus) or None, message=", ".join(procs) or None, **culprit)
+    nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"] if text is not None else []
+    if nouveau and ("driver.nouveau_conflict", "critical") not in found:
+        yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
+                          [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
 
 
 @rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",

@@ -45,8 +45,14 @@ def gpu_resource_state(ctx):
                               [ctx.cite_field(node, f"{node.name} status.allocatable", _gpu_fields(node, "allocatable"))],
                               Certainty.INFERRED, node=node.name, resource=expected_accelerator_resource(node.labels))
             continue
+        served = any(v > 0 for v in alloc.values())
         for res in resources:
             c, a = cap.get(res), alloc.get(res)
+            if served and not c and not a:
+                # capacity and allocatable 0 beside a resource the node does offer: the kubelet zeroes a
+                # resource whose plugin stopped serving it (devicemanager, after a MIG layout or strategy
+                # change) and drops the name later; nothing is missing
+                continue
             quote = [ctx.cite_field(node, f"{node.name} status.capacity[{res}], allocatable[{res}]",
                                     [_gpu_fields(node, "capacity").get(res), _gpu_fields(node, "allocatable").get(res)])]
             if (a or 0) == 0:

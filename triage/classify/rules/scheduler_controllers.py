@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from triage.bundle.objects.gpu_resource import is_accelerator_resource
 from triage.classify.rules.base import pod_subject, rule
 from triage.classify.rules.patterns import role_logs
 from triage.classify.rules.autoscaling import autoscaler_verdict
@@ -97,6 +98,40 @@ def podgroup_events(ctx):
                           workload=f"{owner_kind}/{owner}", message=ev.message[:300],
                           scheduler=ev.source_component or None, reason=ev.reason,
                           policy_verdict=bool(policy) or None)
+
+
+@rule(ids=("scheduler.custom_scheduler_rejected",), reads=("custom-resources|nodes",))
+def podgroup_state(ctx):
+    """State first: a gang scheduler's PodGroup still Pending (Volcano's enqueue action has not
+    moved it to Inqueue, so no pod of its job exists) whose minResources ask for a GPU resource
+    that no node of the cluster offers, and no event of it says why. Volcano's enqueue plugins
+    (proportion, overcommit: JobEnqueueable) weigh the job against the capacity of the nodes that
+    are there: with none offering the GPU it is never enqueued, and an autoscaler that only sees
+    pending pods never adds the node it waits for."""
+    from triage.classify.model import Subject
+    if not ctx.nodes_collected:
+        return
+    with_events = {(ns, name) for (kind, ns, name) in ctx.events_by_object if kind == "PodGroup"}
+    for plural in ("podgroups.scheduling.volcano.sh", "podgroups.scheduling.x-k8s.io",
+                   "podgroups.scheduling.sigs.k8s.io"):
+        for pg in ctx.bundle.custom_resources(plural):
+            raw = pg.raw
+            status = raw.get("status") if isinstance(raw.get("status"), dict) else {}
+            spec = raw.get("spec") if isinstance(raw.get("spec"), dict) else {}
+            wants = spec.get("minResources") if isinstance(spec.get("minResources"), dict) else {}
+            gpus = sorted(r for r in wants if is_accelerator_resource(r) and str(wants[r]) not in ("0", ""))
+            ns = pg.namespace or ""
+            if status.get("phase") != "Pending" or not gpus or (ns, pg.name) in with_events:
+                continue
+            if any(ctx.nodes_with_resource.get(r) for r in gpus):
+                continue
+            ref = pg.controller
+            owner_kind, owner = (ref.kind, ref.name) if ref is not None else ("Job", _PODGROUP_UID.sub("", pg.name))
+            yield ctx.finding("scheduler.custom_scheduler_rejected", "error", Subject(owner_kind, owner, ns),
+                              [ctx.cite_field(pg, f"PodGroup {pg.name} status, spec.minResources",
+                                              {"phase": status.get("phase"), "minResources": wants})],
+                              "inferred", namespace=ns, workload=f"{owner_kind}/{owner}", reason="no_capacity",
+                              resource=gpus[0], scheduler="volcano" if "volcano" in plural else "coscheduling")
 
 
 # Volcano's enqueue verdicts, recorded as PodGroup events (Normal, Unschedulable): proportion.go and
@@ -244,3 +279,43 @@ def _unlaunched_nodeclaim(ctx, pod):
                           namespace=pod.namespace, pod=pod.name, reason="NodeClaimNotLaunched",
                           message=str((launched or {}).get("message") or (launched or {}).get("reason") or "")[:200] or None)
         return
+
+
+@rule(ids=("scheduler.custom_scheduler_rejected",), reads=("pods/log", "pods"))
+def custom_scheduler_log(ctx):
+    """A pod waits for a scheduler of its own (spec.schedulerName) that wrote no event and no
+    condition about it: that scheduler's pod (named after it, or labelled with its name) says in
+    its log what it made of the pod. Its newest line that is not at info level is cited, in words
+    no catalog knows (certainty `unrecognised`); no such line leaves the pod unexplained."""
+    from triage.evidence.error_lines import last_error_lines, looks_informational
+    for pod in ctx.scope_pods:
+        name = pod.scheduler_name
+        if pod.node_name or pod.phase != "Pending" or name in ("", "default-scheduler") \
+                or pod.condition("PodScheduled") is not None:
+            continue
+        for sched in _scheduler_pods(ctx, name):
+            found = None
+            for c in sched.containers:
+                text = ctx.log(sched, c.name, False)
+                if text is None:
+                    continue
+                found = last_error_lines(text.lines, 1) or [
+                    (n, line) for n, line in text.tail(20) if line.strip() and not looks_informational(line)][-1:]
+                if found:
+                    n, line = found[-1]
+                    yield ctx.finding("scheduler.custom_scheduler_rejected", "error", pod_subject(pod),
+                                      [ctx.cite_line(text, n, line)], "unrecognised", namespace=pod.namespace,
+                                      pod=pod.name, message=line.strip()[:300], reason=name, scheduler=name)
+                    break
+            if found:
+                break
+
+
+def _scheduler_pods(ctx, name: str):
+    """The running pods of the scheduler `name`: named after it (a Deployment's `<name>-<hash>-<id>`)
+    or labelled with it (app, app.kubernetes.io/name, component)."""
+    for p in ctx.all_pods:
+        labels = p.labels
+        if p.phase == "Running" and (p.name.startswith(name + "-") or name in (
+                labels.get("app"), labels.get("app.kubernetes.io/name"), labels.get("component"))):
+            yield p
