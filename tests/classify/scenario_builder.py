@@ -502,6 +502,19 @@ class Scenario:
     kind: str = "firing"          # firing | near_miss | healthy | real
 
 
+def diagnosis_of(w: World, tmp_path: Path) -> dict:
+    """The findings document of world `w`, written as a bundle under `tmp_path` and diagnosed."""
+    from triage.bundle.views import load_bundle
+    from triage.classify.engine import diagnose
+    from triage.render.json import findings_document
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        return findings_document(diagnose(b), b)
+
+
+def finding_ids(doc: dict) -> list[str]:
+    return [f["id"] for f in doc["findings"]]
+
+
 def read_cases(path: Path) -> dict[str, dict]:
     """id -> case of a cases.jsonl (holdout, first-contact batches: the corpus's fields)."""
     out = {}

@@ -20,11 +20,8 @@ the emitting component's own format:
 
 from __future__ import annotations
 
-from tests.classify.scenario_builder import World
+from tests.classify.scenario_builder import World, diagnosis_of, finding_ids
 from tests.classify.scenarios_real import ML
-from triage.bundle.views import load_bundle
-from triage.classify.engine import diagnose
-from triage.render.json import findings_document
 
 OPERATOR_NS = "gpu-operator"
 PENDING = ("0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) didn't match Pod's node "
@@ -32,13 +29,8 @@ PENDING = ("0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) di
            "pod, 1 Preemption is not helpful for scheduling.")
 
 
-def _doc(w: World, tmp_path) -> dict:
-    with load_bundle(w.write(tmp_path / "bundle")) as b:
-        return findings_document(diagnose(b), b)
-
-
-def _ids(doc: dict) -> list[str]:
-    return [f["id"] for f in doc["findings"]]
+_doc = diagnosis_of
+_ids = finding_ids
 
 
 def _named(doc: dict) -> str | None:

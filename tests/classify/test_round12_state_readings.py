@@ -21,21 +21,13 @@ the emitting component's own format:
 
 from __future__ import annotations
 
-from tests.classify.scenario_builder import World
+from tests.classify.scenario_builder import World, diagnosis_of, finding_ids
 from tests.classify.scenarios_real import ML
-from triage.bundle.views import load_bundle
-from triage.classify.engine import diagnose
 from triage.evidence.runtime_error import CliCause, parse_runtime_error
-from triage.render.json import findings_document
 
 
-def _doc(w: World, tmp_path) -> dict:
-    with load_bundle(w.write(tmp_path / "bundle")) as b:
-        return findings_document(diagnose(b), b)
-
-
-def _ids(doc: dict) -> list[str]:
-    return [f["id"] for f in doc["findings"]]
+_doc = diagnosis_of
+_ids = finding_ids
 
 
 def _stale_world(name: str, *, served: bool) -> World:
