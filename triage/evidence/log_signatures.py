@@ -699,6 +699,10 @@ SIGNATURES: tuple[Signature, ...] = (
          lambda m, line: {"device": m.group("device"), "variant": "registry_errors" if m.group("registry") else "runtime"}),
     _sig("nvml_unknown_error", K.NVML_UNKNOWN_ERROR, "NVML: Unknown Error", r"Failed to initialize NVML: Unknown Error",
          "Failed to initialize NVML: Unknown Error", no_params),
+    # the same error as a container reports it once it lost its devices (NVIDIA/k8s-device-plugin docs/cdi.md:
+    # "a container losing access to devices under container updates ... typically manifest as: NVML: Unknown error")
+    _sig("nvml_unknown_error_bare", K.NVML_UNKNOWN_ERROR, ("NVML: Unknown error", "NVML: Unknown Error"),
+         r"(?<!initialize )\bNVML: Unknown [Ee]rror\b", "NVML: Unknown error", no_params),
     # the same prefix with any other reason (nvmlErrorString: "Insufficient Permissions", "Not Found"...) or
     # none (wrappers that drop it): NVML did not start; judged only where no GPU was asked for
     _sig("nvml_init_failed", K.NVML_INIT_FAILED, "Failed to initialize NVML",

@@ -41,3 +41,28 @@ def reported_xids(message) -> list[ReportedXid]:
     if found:
         return found
     return [ReportedXid(int(m.group(1)), False, None) for m in _BARE.finditer(text)][:8]
+
+
+# The EKS node monitoring agent's NVIDIA health issues (awsdocs/amazon-eks-user-guide
+# latest/ug/nodes/node-health.adoc, "NVIDIA node health issues"): the issue's name is the reason of
+# its `AcceleratedHardwareReady=False` condition (or of its event, for the Event-severity ones):
+# NvidiaXID<code>Error / NvidiaXID<code>Warning name the Xid; NvidiaDoubleBitError ("A double bit error
+# was produced by the GPU driver") is the uncorrectable ECC class of Xid 48; NvidiaNVLinkError
+# ("NVLink errors were reported by the GPU driver") Xid 74's
+_EKS_XID = lazy_re.compile(r"^NvidiaXID(\d{1,3})(?:Error|Warning)$")
+_EKS_NAMED = {"NvidiaDoubleBitError": 48, "NvidiaNVLinkError": 74}
+
+
+def reason_xids(reason) -> list[ReportedXid]:
+    """The Xid a health agent's condition or event reason names (the EKS node monitoring agent's).
+
+    >>> [x.code for x in reason_xids("NvidiaXID79Error")], [x.code for x in reason_xids("NvidiaDoubleBitError")]
+    ([79], [48])
+    >>> reason_xids("KubeletReady")
+    []
+    """
+    if not isinstance(reason, str):
+        return []
+    m = _EKS_XID.match(reason)
+    code = int(m.group(1)) if m else _EKS_NAMED.get(reason)
+    return [ReportedXid(code, False, None)] if code is not None else []

@@ -135,7 +135,7 @@ def _selected_accelerator_node(ctx, pod):
     required affinity picks only nodes advertising an accelerator (a GPU, AWS Neuron, Gaudi,
     TPU) and it asks for none of what that node advertises: placed for a device it never
     requested."""
-    if not (pod.node_selector or pod.required_node_affinity) or not ctx.nodes_collected:
+    if not (pod.node_selector or pod.required_node_affinity) or not ctx.nodes_collected or _pinned_by_name(pod):
         return None
     chosen = [ctx.nodes[pod.node_name]] if pod.node_name in ctx.nodes else \
         [n for n in ctx.nodes.values() if node_matches_selector(n, pod)]
@@ -145,6 +145,23 @@ def _selected_accelerator_node(ctx, pod):
         return None
     asked = {r for c in pod.containers for part in (c.limits, c.requests) for r in part}
     return None if asked & set(_accelerators(chosen[0])) else chosen[0]
+
+
+def _pinned_by_name(pod) -> bool:
+    """The pod picks its node by name only (`kubernetes.io/hostname`, or a `metadata.name` field):
+    a per-node job (a cache download, a node agent's helper), placed where it must run, not for
+    a device the node has."""
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    keys = set(spec.get("nodeSelector") or ()) if isinstance(spec.get("nodeSelector"), dict) else set()
+    aff = spec.get("affinity") if isinstance(spec.get("affinity"), dict) else {}
+    na = aff.get("nodeAffinity") if isinstance(aff.get("nodeAffinity"), dict) else {}
+    req = na.get("requiredDuringSchedulingIgnoredDuringExecution")
+    for term in (req.get("nodeSelectorTerms") or ()) if isinstance(req, dict) else ():
+        for part, field in (("matchExpressions", "key"), ("matchFields", "key")):
+            for e in (term.get(part) or ()) if isinstance(term, dict) else ():
+                if isinstance(e, dict):
+                    keys.add(str(e.get(field)))
+    return bool(keys) and keys <= {"kubernetes.io/hostname", "metadata.name"}
 
 
 def _accelerators(node) -> list[str]:

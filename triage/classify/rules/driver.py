@@ -254,21 +254,26 @@ def node_reported_xids(ctx):
     """Xids the node's own reporters wrote on the Node (node-problem-detector's kernel monitor
     events, a GPU health checker's condition): the third source of a node's Xids, read when its
     kernel log is not in the bundle (with it, kernel_log cites the lines themselves)."""
-    from triage.evidence.node_reported import STANDARD_CONDITIONS, reported_xids
+    from triage.evidence.node_reported import STANDARD_CONDITIONS, reason_xids, reported_xids
     for node in ctx.gpu_node_names:
         if ctx.bundle.node_dmesg(node) is not None:
             continue
         obj = ctx.nodes.get(node)
         said = []          # (citation, ReportedXid)
         for ev in ctx.events_for("Node", "", node) + ctx.events_for("Node", "default", node):
-            said += [(ctx.cite_event(ev), x) for x in reported_xids(ev.message)]
+            said += [(ctx.cite_event(ev), x) for x in reported_xids(ev.message) or reason_xids(ev.reason)]
         conditions = obj.raw.get("status", {}).get("conditions") if obj is not None and \
             isinstance(obj.raw.get("status"), dict) else None
         for c in conditions if isinstance(conditions, list) else ():
-            if isinstance(c, dict) and c.get("type") not in STANDARD_CONDITIONS and c.get("status") == "True":
+            if not isinstance(c, dict) or c.get("type") in STANDARD_CONDITIONS:
+                continue
+            # a problem condition (XidError=True) or a health one that is not ready
+            # (the EKS agent's AcceleratedHardwareReady=False, its reason the issue's name)
+            bad = c.get("status") == "True" if not str(c.get("type", "")).endswith("Ready") else c.get("status") == "False"
+            if bad:
                 said += [(ctx.cite_field(obj, f"{node} status.conditions[{c.get('type')}]",
                                          {k: c.get(k) for k in ("type", "status", "reason", "message")}), x)
-                         for x in reported_xids(c.get("message"))]
+                         for x in reported_xids(c.get("message")) or reason_xids(c.get("reason"))]
         by_id: dict[tuple[str, str], list] = {}
         for cite, x in said:
             judged = _code_judgement(x.code, x.xid_class or _xid_class(x.code))

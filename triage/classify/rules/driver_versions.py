@@ -49,15 +49,21 @@ def image_version(image: str) -> str | None:
 
 
 def _wanted(ctx, node) -> Iterator[tuple[str, str, object]]:
-    """(source, version, citation) of what the operator is told to install on the node."""
+    """(source, version, citation) of what the operator is told to install on the node: every
+    NVIDIADriver that selects it (more than one is the conflict the operator refuses to reconcile,
+    controllers/nvidiadriver_controller.go: state notReady, condition Error ConflictingNodeSelector,
+    the node keeping the driver it has), else the ClusterPolicy's version."""
+    matched = False
     for nd in ctx.bundle.custom_resources("nvidiadrivers.nvidia.com"):
         selector = nd.get("spec", "nodeSelector") or {}
         version = nd.get("spec", "version")
         if isinstance(selector, dict) and isinstance(version, str) and _VERSION.fullmatch(version.strip()) \
                 and all(node.labels.get(k) == v for k, v in selector.items()):
+            matched = True
             yield (f"NVIDIADriver {nd.name}", version.strip(),
-                   ctx.cite_object(nd, f"NVIDIADriver {nd.name} spec.version: {version}"))
-            return
+                   ctx.cite_object(nd, f"NVIDIADriver {nd.name} spec.version: {version}{_not_ready(nd)}"))
+    if matched:
+        return
     for policy in ctx.bundle.custom_resources("clusterpolicies.nvidia.com"):
         driver = policy.get("spec", "driver") or {}
         version = driver.get("version") if isinstance(driver, dict) else None
@@ -65,6 +71,17 @@ def _wanted(ctx, node) -> Iterator[tuple[str, str, object]]:
             yield (f"ClusterPolicy {policy.name}", version.strip(),
                    ctx.cite_object(policy, f"ClusterPolicy {policy.name} spec.driver.version: {version}"))
             return
+
+
+def _not_ready(nd) -> str:
+    """`; status notReady: <reason>: <message>` of an NVIDIADriver the operator did not reconcile."""
+    state = nd.get("status", "state")
+    if state in (None, "ready"):
+        return ""
+    conds = nd.get("status", "conditions") or []
+    err = next((c for c in conds if isinstance(c, dict) and c.get("type") == "Error" and c.get("status") == "True"), None)
+    said = f": {err.get('reason')}: {err.get('message')}" if err else ""
+    return f"; status {state}{said}"
 
 
 def _smi(ctx, pods: Iterable) -> Iterator[tuple[str, str, object]]:

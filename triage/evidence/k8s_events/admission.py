@@ -71,9 +71,13 @@ _ADM_UNAVAILABLE = lazy_re.compile(
 _ADM_RES = lazy_re.compile(
     r"(?P<what>cannot allocate unregistered device|no healthy devices present; cannot allocate unhealthy devices"
     r"|previously allocated devices are no longer healthy; cannot allocate unhealthy devices) (?P<res>[^\s,]+)")
-# k8s-device-plugin (time-slicing / MPS), and GKE's plugin (container-engine-accelerators
-# pkg/gpu/nvidia: "invalid request for sharing GPU (%s), at most 1 nvidia.com/gpu can be requested on %s")
+# k8s-device-plugin (time-slicing / MPS: internal/rm/rm.go, and before its refactor (d5f33b7)
+# internal/plugin/server.go "request for '%v: %v' too large: maximum request size for shared resources
+# is 1"), and GKE's plugin (container-engine-accelerators pkg/gpu/nvidia: "invalid request for sharing
+# GPU (%s), at most 1 nvidia.com/gpu can be requested on %s")
 _ADM_SHARED = lazy_re.compile(r"maximum request size for shared resources is (?P<max>\d+); found (?P<found>\d+)"
+                              r"|request for '[^':\n]{1,100}: (?P<old_found>\d+)' too large: maximum request size for "
+                              r"shared resources is (?P<old_max>\d+)"
                               r"|invalid request for sharing GPU \((?P<strategy>[\w-]{1,32})\), at most (?P<gke_max>\d+) "
                               r"\S{1,64} can be requested on")
 _ADM_CHANGED = lazy_re.compile(r"changed request for resource \"(?P<res>[^\"]+)\" from (?P<a>\d+) to (?P<b>\d+)")
@@ -147,10 +151,11 @@ def parse_admission_failure(message: str, reason: str = "") -> AdmissionFailure 
         return AdmissionFailure(kind, text, rejected, m.group("res"))
     m = _ADM_SHARED.search(text)
     if m:
-        found = m.group("found")
+        found = m.group("found") or m.group("old_found")
         return AdmissionFailure(AdmissionKind.SHARED_REQUEST_TOO_LARGE, text, rejected,
                                 requested=int(found) if found else None,
-                                available=int(m.group("max") or m.group("gke_max")), rpc_code=rpc_code)
+                                available=int(m.group("max") or m.group("old_max") or m.group("gke_max")),
+                                rpc_code=rpc_code)
     if "GetPreferredAllocation" in text:
         return AdmissionFailure(AdmissionKind.PREFERRED_ALLOCATION_FAILED, text, rejected, rpc_code=rpc_code,
                                 gpu_lost="gpu is lost" in text.lower())
