@@ -75,6 +75,10 @@ NOT_RIGHT = {
     "fa1302": "inconclusive", "fb1301": "inconclusive", "fb1302": "inconclusive", "fb1303": "inconclusive",
     "fb1304": "inconclusive", "fc1302": "inconclusive", "fc1303": "inconclusive", "fd1301": "inconclusive",
     "ff1301": "inconclusive", "ff1302": "inconclusive", "ff1304": "inconclusive",
+    # batches A14, B14, D14, F14 (documentation read whole), their first run (on the rules of 55ea548): not fixed yet
+    "fb1401": "wrong", "fb1402": "inconclusive", "fb1405": "wrong", "fb1406": "wrong", "fd1401": "inconclusive",
+    "fd1403": "inconclusive", "fd1404": "wrong", "fd1406": "wrong", "ff1401": "inconclusive", "ff1404":
+    "inconclusive", "ff1407": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
