@@ -148,20 +148,10 @@ def _selected_accelerator_node(ctx, pod):
 
 
 def _pinned_by_name(pod) -> bool:
-    """The pod picks its node by name only (`kubernetes.io/hostname`, or a `metadata.name` field):
-    a per-node job (a cache download, a node agent's helper), placed where it must run, not for
-    a device the node has."""
-    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
-    keys = set(spec.get("nodeSelector") or ()) if isinstance(spec.get("nodeSelector"), dict) else set()
-    aff = spec.get("affinity") if isinstance(spec.get("affinity"), dict) else {}
-    na = aff.get("nodeAffinity") if isinstance(aff.get("nodeAffinity"), dict) else {}
-    req = na.get("requiredDuringSchedulingIgnoredDuringExecution")
-    for term in (req.get("nodeSelectorTerms") or ()) if isinstance(req, dict) else ():
-        for part, field in (("matchExpressions", "key"), ("matchFields", "key")):
-            for e in (term.get(part) or ()) if isinstance(term, dict) else ():
-                if isinstance(e, dict):
-                    keys.add(str(e.get(field)))
-    return bool(keys) and keys <= {"kubernetes.io/hostname", "metadata.name"}
+    """The pod picks its node by name only (`kubernetes.io/hostname`): a per-node job (a cache
+    download, a node agent's helper), placed where it must run, not for a device the node has."""
+    keys = set(pod.node_selector) | {k for term in pod.required_node_affinity for k, _op, _vals in term}
+    return bool(keys) and keys <= {"kubernetes.io/hostname"}
 
 
 def _accelerators(node) -> list[str]:
@@ -203,7 +193,7 @@ def gpu_intent_not_requested(ctx):
         failed = [_status_field(ctx, pod, st.name) for st in _crashing_containers(pod)]
         texts = [t for c in pod.containers if not c.init for t in (ctx.log(pod, c.name, True), ctx.log(pod, c.name, False))
                  if t is not None]
-        if any(f.kind.value in judged_kinds() or no_gpu_kind(f, pod) for t in texts for f in scan(ctx, t)):
+        if judged_elsewhere(ctx, pod, texts):
             continue          # a signature another rule judges (a driver fault, a known no-GPU line)
         for t in texts:
             errors = last_error_lines(t.lines, 1)
@@ -438,11 +428,16 @@ def _crashing_containers(pod):
             yield st
 
 
+def judged_elsewhere(ctx, pod, texts) -> bool:
+    """One of `texts` (the pod's logs) holds a signature some rule turns into a finding."""
+    return any(f.kind.value in judged_kinds() or no_gpu_kind(f, pod) for t in texts for f in scan(ctx, t))
+
+
 def crashing_unjudged(ctx, pod) -> bool:
     """A container of `pod` crash-loops and its logs hold no signature a rule judges."""
     for st in _crashing_containers(pod):
         logs = [t for t in (ctx.log(pod, st.name, True), ctx.log(pod, st.name, False)) if t is not None]
-        if logs and not any(f.kind.value in judged_kinds() or no_gpu_kind(f, pod) for t in logs for f in scan(ctx, t)):
+        if logs and not judged_elsewhere(ctx, pod, logs):
             return True
     return False
 
@@ -463,8 +458,7 @@ def crash_unclassified(ctx):
                 yield NeedGap(Gap("logs", reason, f"no log of {pod.namespace}/{pod.name} container {st.name}",
                                   f"get pods/log in namespace {pod.namespace}"), pod_subject(pod), pod.node_name or None)
                 continue
-            if any(f.kind.value in judged_kinds() or no_gpu_kind(f, pod) for t in (prev, cur) if t is not None
-                   for f in scan(ctx, t)):
+            if judged_elsewhere(ctx, pod, [t for t in (prev, cur) if t is not None]):
                 continue          # a signature another rule judges
             state = st.last_state if st.last_state and st.last_state.kind == "terminated" else st.state
             excerpt = (f"containerStatuses[{st.name}]: {st.state.reason if st.state else ''}, last exit "

@@ -88,7 +88,7 @@ def _log_cites(ctx, c: ComponentState, tail: bool = False) -> list[Citation]:
             continue
         found = last_error_lines(text.lines, 1)
         if not found and tail and not previous:
-            last = next((i for i in range(len(text.lines) - 1, -1, -1) if text.lines[i].strip()), None)
+            last = _last_line(text.lines)
             found = [] if last is None else [(last + 1, text.lines[last])]
         for line_no, line in found:
             out.append(ctx.cite_line(text, line_no, line))
@@ -104,8 +104,13 @@ def _stopped_on_error(ctx, c: ComponentState) -> bool:
     text = ctx.log(c.pod, name, False)
     if text is None:
         return False
-    last = next((i for i in range(len(text.lines) - 1, -1, -1) if text.lines[i].strip()), None)
+    last = _last_line(text.lines)
     return last is not None and bool(last_error_lines(text.lines[last:last + 1], 1))
+
+
+def _last_line(lines) -> int | None:
+    """Index of the last non-empty line, or None."""
+    return next((i for i in range(len(lines) - 1, -1, -1) if lines[i].strip()), None)
 
 
 def _params(c: ComponentState) -> dict:

@@ -65,6 +65,7 @@ def create_rejections(ctx):
 # a gang scheduler's PodGroup (Volcano: <job>-<job uid>; scheduler-plugins' coscheduling: named by the
 # user) carries the scheduler's word while the job has no pod at all
 _PODGROUP_UID = re.compile(r"-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_PODGROUP_PLURALS = ("podgroups.scheduling.volcano.sh", "podgroups.scheduling.x-k8s.io", "podgroups.scheduling.sigs.k8s.io")
 
 
 @rule(ids=("scheduler.custom_scheduler_rejected",), reads=("events",))
@@ -75,8 +76,7 @@ def podgroup_events(ctx):
     from triage.classify.model import Subject
     from triage.evidence.scheduler_message import parse_scheduling_message
     owners = {}
-    for plural in ("podgroups.scheduling.volcano.sh", "podgroups.scheduling.x-k8s.io",
-                   "podgroups.scheduling.sigs.k8s.io"):
+    for plural in _PODGROUP_PLURALS:
         for pg in ctx.bundle.custom_resources(plural):
             ref = pg.controller
             if ref is not None:
@@ -112,8 +112,7 @@ def podgroup_state(ctx):
     if not ctx.nodes_collected:
         return
     with_events = {(ns, name) for (kind, ns, name) in ctx.events_by_object if kind == "PodGroup"}
-    for plural in ("podgroups.scheduling.volcano.sh", "podgroups.scheduling.x-k8s.io",
-                   "podgroups.scheduling.sigs.k8s.io"):
+    for plural in _PODGROUP_PLURALS:
         for pg in ctx.bundle.custom_resources(plural):
             raw = pg.raw
             status = raw.get("status") if isinstance(raw.get("status"), dict) else {}
@@ -287,28 +286,33 @@ def custom_scheduler_log(ctx):
     condition about it: that scheduler's pod (named after it, or labelled with its name) says in
     its log what it made of the pod. Its newest line that is not at info level is cited, in words
     no catalog knows (certainty `unrecognised`); no such line leaves the pod unexplained."""
-    from triage.evidence.error_lines import last_error_lines, looks_informational
     for pod in ctx.scope_pods:
         name = pod.scheduler_name
         if pod.node_name or pod.phase != "Pending" or name in ("", "default-scheduler") \
                 or pod.condition("PodScheduled") is not None:
             continue
-        for sched in _scheduler_pods(ctx, name):
-            found = None
-            for c in sched.containers:
-                text = ctx.log(sched, c.name, False)
-                if text is None:
-                    continue
-                found = last_error_lines(text.lines, 1) or [
-                    (n, line) for n, line in text.tail(20) if line.strip() and not looks_informational(line)][-1:]
-                if found:
-                    n, line = found[-1]
-                    yield ctx.finding("scheduler.custom_scheduler_rejected", "error", pod_subject(pod),
-                                      [ctx.cite_line(text, n, line)], "unrecognised", namespace=pod.namespace,
-                                      pod=pod.name, message=line.strip()[:300], reason=name, scheduler=name)
-                    break
+        said = _scheduler_says(ctx, name)
+        if said is not None:
+            text, n, line = said
+            yield ctx.finding("scheduler.custom_scheduler_rejected", "error", pod_subject(pod),
+                              [ctx.cite_line(text, n, line)], "unrecognised", namespace=pod.namespace,
+                              pod=pod.name, message=line.strip()[:300], reason=name, scheduler=name)
+
+
+def _scheduler_says(ctx, name: str):
+    """(log, line number, line): the newest line above info level in the current log of a pod of
+    the scheduler `name`, or None."""
+    from triage.evidence.error_lines import last_error_lines, looks_informational
+    for sched in _scheduler_pods(ctx, name):
+        for c in sched.containers:
+            text = ctx.log(sched, c.name, False)
+            if text is None:
+                continue
+            found = last_error_lines(text.lines, 1) or [
+                (n, line) for n, line in text.tail(20) if line.strip() and not looks_informational(line)][-1:]
             if found:
-                break
+                return (text, *found[-1])
+    return None
 
 
 def _scheduler_pods(ctx, name: str):
