@@ -59,6 +59,8 @@ CHANGES_MARK = "**Changes the cluster**"
 # when a rule can fill them (name -> what it holds).
 EXTRA_PARAMS = {
     "holders_total": "how many pods hold the resource when `holders` lists only the first ones",
+    "annotation": "the pod annotation that asks for a GPU share outside its resources (KAI's gpu-fraction, gpu-memory)",
+    "autoscaler": "the node autoscaler's image (cluster-autoscaler, Karpenter) found in the cluster",
     "pvc": "name of the PersistentVolumeClaim the pod waits for",
     "scheduler": "the pod's spec.schedulerName when it is not default-scheduler",
     "claim": "name of the DRA ResourceClaim",

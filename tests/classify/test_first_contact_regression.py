@@ -20,7 +20,7 @@ from bench_accuracy import judge_first_contact  # noqa: E402
 NOT_RIGHT = {
     "fa001": "inconclusive", "fa004": "inconclusive", "fa008": "inconclusive", "fa015": "wrong",
     "fa024": "inconclusive", "fb013": "inconclusive", "fb016": "inconclusive", "fb028": "inconclusive",
-    "fc009": "inconclusive", "ff006": "wrong", "ff018": "inconclusive", "fg001": "wrong", "fg007": "wrong",
+    "fc009": "inconclusive", "ff006": "wrong", "fg001": "wrong", "fg007": "wrong",
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
     "fi008": "inconclusive", "fk003": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
     "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive", "fn005": "inconclusive",
@@ -39,7 +39,7 @@ NOT_RIGHT = {
     # batches A2-G2, their first run (9c82d19) and the fixes since
     "fa201": "inconclusive", "fa202": "inconclusive", "fa204": "inconclusive", "fa207": "inconclusive",
     "fa208": "inconclusive", "fb202": "inconclusive", "fb203": "inconclusive", "fc202": "inconclusive",
-    "fc206": "inconclusive", "fc209": "inconclusive", "fd202": "wrong", "ff203": "inconclusive",
+    "fc206": "inconclusive", "fc209": "inconclusive", "fd202": "wrong",
     "ff207": "inconclusive", "ff208": "inconclusive", "fg202": "inconclusive", "fg204": "inconclusive",
     # batches A3-G3, their first run (09e5c50) and the fixes since
     "fa301": "inconclusive", "fb301": "inconclusive", "fb302": "inconclusive", "fb304": "inconclusive",
@@ -74,11 +74,11 @@ NOT_RIGHT = {
     # batches A13-F13 (documentation read whole), their first run (524eb0f, the rules of 95fd3eb) and the fixes since
     "fa1302": "inconclusive", "fb1301": "inconclusive", "fb1302": "inconclusive", "fb1303": "inconclusive",
     "fb1304": "inconclusive", "fc1302": "inconclusive", "fc1303": "inconclusive", "fd1301": "inconclusive",
-    "ff1301": "inconclusive", "ff1302": "inconclusive", "ff1304": "inconclusive",
-    # batches A14, B14, D14, F14 (documentation read whole), their first run (on the rules of 55ea548): not fixed yet
-    "fb1401": "wrong", "fb1402": "inconclusive", "fb1405": "wrong", "fb1406": "wrong", "fd1401": "inconclusive",
-    "fd1403": "inconclusive", "fd1404": "wrong", "fd1406": "wrong", "ff1401": "inconclusive", "ff1404":
-    "inconclusive", "ff1407": "wrong",
+    "ff1301": "inconclusive", "ff1304": "inconclusive",
+    # batches A14, B14, D14, F14 (documentation read whole), their first run (on the rules of 55ea548) and
+    # the fixes since (session 11)
+    "fb1405": "wrong", "fd1401": "inconclusive", "fd1403": "inconclusive", "fd1406": "wrong",
+    "ff1401": "inconclusive", "ff1407": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

@@ -301,11 +301,15 @@ class _Index:
     def __init__(self, findings: Iterable[Finding], gaps: Iterable[NeedGap], checks: Iterable[Checked]):
         self.by_subject: dict[Subject, list[Finding]] = defaultdict(list)
         self.infra_by_node: dict[str, list[Finding]] = defaultdict(list)
+        self.node_findings_of_pod: dict[tuple, list[Finding]] = defaultdict(list)
         for f in findings:
             self.by_subject[f.subject].append(f)
             node = _node_of(f)
             if node and f.subject.kind == "Node":
                 self.infra_by_node[node].append(f)
+                if f.params.get("pod"):
+                    # a node finding a rule tied to one pending pod (the node its scale-up added)
+                    self.node_findings_of_pod[(f.params.get("namespace"), f.params["pod"])].append(f)
         self.workload_findings = any(s.kind in WORKLOAD_KINDS for s in self.by_subject)
         self.gaps_by_subject: dict[Subject | None, list[NeedGap]] = defaultdict(list)
         self.gaps_by_node: dict[str, list[NeedGap]] = defaultdict(list)
@@ -430,6 +434,7 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
                     # every node was read, and none offers or is labelled for a GPU
                     checks.append(Checked(subject, (layout.NODES,), "node", "engine.no_gpu_node"))
                 pool = idx.pending_pool(candidates)
+                related += [f for f in idx.node_findings_of_pod.get((pod.namespace, pod.name), ()) if f not in related]
                 changed = True
                 while changed:
                     changed = False

@@ -29,7 +29,8 @@ GPU_LOST = ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp
 EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     # scheduler symptoms
     "scheduler.insufficient_gpu": INFRA + ("scheduler.rollout_needs_extra_gpu", "scheduler.autoscaler_no_scale_up"),
-    "scheduler.custom_scheduler_rejected": INFRA + ("scheduler.quota_exceeded",),
+    # a GPU share the node autoscaler cannot see (KAI's annotations) is why the full nodes stay full
+    "scheduler.custom_scheduler_rejected": INFRA + ("scheduler.quota_exceeded", "scheduler.autoscaler_no_scale_up"),
     # with an autoscaler in the cluster, "no current node has that label" is what a node group at
     # size 0 looks like: the autoscaler's own words (why it adds no node) come first
     "scheduler.node_affinity_mismatch": ("scheduler.selector_label_absent", "node.label_drift", "plugin.gfd_error",
@@ -109,6 +110,12 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
 WHEN_PARAM: Mapping[tuple[str, str], str] = {
     ("plugin.validation_no_free_gpu", "plugin.not_running"): "holders",
 }
+# explanations only a cause's parameter makes (outside EXPLAINED_BY, whose direct entries would
+# also forbid the reverse): a device plugin still starting on a node the autoscaler took for a
+# node without GPUs is accounted for by that node's missing label
+CAUSE_PARAM: Mapping[tuple[str, str], str] = {
+    ("node.gpu_not_advertised", "plugin.not_running"): "rescaled",
+}
 
 
 # a missing node label the plugin layer can account for only when a component there writes it
@@ -128,6 +135,10 @@ def explained_by(symptom: str, params: Mapping | None = None) -> tuple[str, ...]
     if symptom == "scheduler.custom_scheduler_rejected" and (params or {}).get("reason") == "no_capacity":
         # no node of the cluster offers the GPU the gang asks for: there is no node below to be broken
         patterns = tuple(p for p in patterns if not p.endswith("."))
+    if symptom == "node.gpu_not_advertised" and (params or {}).get("rescaled"):
+        # the plugin is still starting on a new node: nothing below has been tried yet; the label the
+        # autoscaler waits on is what is missing
+        patterns = ()
     if symptom == "runtime.start_failed_unrecognised" and (params or {}).get("container") == "toolkit-validation":
         # the operator's own check of the toolkit could not even be created: that failure is why the
         # toolkit stage reads not ready (the other operands wait on it), not the other way round
@@ -144,6 +155,9 @@ def finding_explains(cause: Finding, symptom: Finding) -> bool:
     if cause.subject.kind == "Pod" and symptom.subject.kind == "Node":
         # one pod's own failure is downstream of its node's state: it never accounts for it
         return False
+    only = CAUSE_PARAM.get((cause.id, symptom.id))
+    if only is not None and cause.params.get(only):
+        return cause.params.get("node") == symptom.params.get("node")
     flag = WHEN_PARAM.get((cause.id, symptom.id))
     return can_explain(cause.id, symptom.id, symptom.params) and (flag is None or bool(cause.params.get(flag)))
 

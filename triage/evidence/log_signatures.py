@@ -285,9 +285,9 @@ SIGNATURES: tuple[Signature, ...] = (
          "huggingface_hub.utils._errors.GatedRepoError: 403 Client Error. (Request ID: Root=1-66d1c249)",
          with_params(hf_repo, status=403), "hf"),
     _sig("hf_401", K.HF_UNAUTHORIZED, ("401 Client Error", "Invalid credentials in Authorization", "Invalid user token",
-                                       "You must be authenticated to access it", "Repository Not Found for url"),
+                                       "be authenticated to access it", "Repository Not Found for url"),
          r"401 Client Error|Invalid credentials in Authorization header|Invalid user token"
-         r"|You must be authenticated to access it|Repository Not Found for url",
+         r"|be authenticated to access it|Repository Not Found for url",
          "requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: "
          "https://huggingface.co/api/models/meta-llama/Meta-Llama-3-8B",
          with_params(hf_repo, status=401), "hf"),
@@ -797,9 +797,10 @@ SIGNATURES: tuple[Signature, ...] = (
     # nvidia-installer (kernel.c, test_kernel_module): the load failed with EKEYREJECTED / ENOKEY
     _sig("driver_key_rejected", K.DRIVER_KEY_REJECTED, ("Key was rejected by service", "Required key not available",
                                                         "not signed by a key that is trusted by the kernel"),
-         r"Key was rejected by service|could not insert 'nvidia[\w-]{0,20}': Required key not available"
+         r"Key was rejected by service|could not insert '(?P<key_module>nvidia[\w-]{0,20}|amdgpu)': Required key not available"
          r"|The kernel module failed to load, because it was not signed by a key that is trusted by the kernel",
-         "modprobe: ERROR: could not insert 'nvidia': Key was rejected by service", no_params),
+         "modprobe: ERROR: could not insert 'nvidia': Key was rejected by service",
+         lambda m, line: {"load_module": m.group("key_module")} if m.group("key_module") else {}),
     _sig("driver_secure_boot", K.DRIVER_SECURE_BOOT, ("Secure Boot enabled", "Secure Boot is enabled", "SecureBoot enabled",
                                                       "Secure boot is enabled"),
          r"(?<!if )(?:UEFI )?Secure ?[Bb]oot (?:is )?enabled",

@@ -71,6 +71,10 @@ LABEL_KEYS = ("app", "app.kubernetes.io/name", "app.kubernetes.io/component", "k
 DRA_COMPONENT_KEYS = ("nvidia-dra-driver-gpu-component", "dra-driver-nvidia-gpu-component")
 DRA_COMPONENT = {"kubelet-plugin": "dra-plugin", "controller": "dra-controller", "webhook": "dra-controller"}
 COMPUTE_DOMAIN_LABEL = "resource.nvidia.com/computeDomain"
+# Kernel Module Management's worker pods (kubernetes-sigs/kernel-module-management internal/pod:
+# `kmm-worker-<node>-<module>`, labelled with the action they run, Load or Unload): the AMD GPU
+# Operator loads amdgpu through them, so on a GPU node they are the driver stage
+KMM_WORKER_LABEL = "kmm.node.kubernetes.io/worker-action"
 # the DRA driver's first chart (NVIDIA/k8s-dra-driver deployments/helm/k8s-dra-driver, v0.1 - v0.x) labels its
 # controller and kubelet plugin alike (`app.kubernetes.io/name: k8s-dra-driver`); the DaemonSet is
 # `<fullname>-kubelet-plugin` (fullname: `<release>-k8s-dra-driver`), so the pod's name tells which
@@ -139,6 +143,8 @@ def _role(raw: dict, images: bool) -> str | None:
                     return role
             if COMPUTE_DOMAIN_LABEL in labels:
                 return "dra-plugin"
+            if KMM_WORKER_LABEL in labels:
+                return "driver"
             if labels.get("app.kubernetes.io/name") == EARLY_DRA_NAME:
                 name = meta.get("name")
                 return "dra-plugin" if isinstance(name, str) and "-kubelet-plugin" in name else "dra-controller"

@@ -413,11 +413,21 @@ def judged_kinds() -> frozenset[str]:
     return frozenset(p.kind for p in PATTERNS + runtime.PATTERNS if p.role == "workload") | frozenset(NO_GPU_KINDS)
 
 
+def _cpu_init(pod, st) -> bool:
+    """`st` is an init container that requests no GPU: a model downloader, a storage
+    initializer. The device plugin gives it no device and the runtime injects none, so its crash
+    is the workload's own whatever its log says (or if its log is missing)."""
+    c = pod.container(st.name)
+    return st.init and c is not None and c.init and not c.gpu_resources()
+
+
 def _crashing_containers(pod):
     """Crash-looping containers whose last termination is not already a known signature:
-    OOMKilled and exit 137 (SIGKILL from outside) are `terminations`' findings."""
+    OOMKilled and exit 137 (SIGKILL from outside) are `terminations`' findings. Init containers
+    count only when they request no GPU (`_cpu_init`); a GPU init container is read like the
+    stack's validators, by its own rules."""
     for st in pod.container_statuses:
-        if st.init:
+        if st.init and not _cpu_init(pod, st):
             continue
         last = st.last_state if st.last_state is not None and st.last_state.kind == "terminated" else None
         if last is not None and (last.reason == "OOMKilled" or last.exit_code == 137):
@@ -453,7 +463,7 @@ def crash_unclassified(ctx):
         for st in _crashing_containers(pod):
             prev = ctx.log(pod, st.name, True)
             cur = ctx.log(pod, st.name, False)
-            if prev is None and cur is None:
+            if prev is None and cur is None and not _cpu_init(pod, st):
                 reason = ctx.log_error(pod, st.name, True) or "not_collected"
                 yield NeedGap(Gap("logs", reason, f"no log of {pod.namespace}/{pod.name} container {st.name}",
                                   f"get pods/log in namespace {pod.namespace}"), pod_subject(pod), pod.node_name or None)
@@ -461,14 +471,14 @@ def crash_unclassified(ctx):
             if judged_elsewhere(ctx, pod, [t for t in (prev, cur) if t is not None]):
                 continue          # a signature another rule judges
             state = st.last_state if st.last_state and st.last_state.kind == "terminated" else st.state
-            excerpt = (f"containerStatuses[{st.name}]: {st.state.reason if st.state else ''}, last exit "
+            excerpt = (f"{'initC' if st.init else 'c'}ontainerStatuses[{st.name}]: {st.state.reason if st.state else ''}, last exit "
                        f"{state.exit_code if state else '?'} ({state.reason if state else ''}), restarts {st.restart_count}")
             cites = [ctx.cite_object(pod, excerpt)]
             t = prev or cur
-            gpu_line = first_gpu_error_line(t.lines)
+            gpu_line = first_gpu_error_line(t.lines) if t is not None else None
             if gpu_line is not None:
                 cites.append(ctx.cite_line(t, *gpu_line))
-            if t.lines and (gpu_line is None or gpu_line[0] != len(t.lines)):
+            if t is not None and t.lines and (gpu_line is None or gpu_line[0] != len(t.lines)):
                 cites.append(ctx.cite_line(t, len(t.lines), t.lines[-1]))
             # an error naming CUDA/NCCL/NVML/the GPU in words no catalog knows: the cause may
             # sit below the workload (verdict.py asks for the node's kernel log before judging)

@@ -60,3 +60,42 @@ def scale_up_in_progress(ctx, pod):
     if collected is None or not timedelta(0) <= collected - seen <= MAX_NODE_PROVISION:
         return None
     return trigger
+
+
+# cluster-autoscaler's GPU label per cloud provider (cloudprovider/<provider>: GPULabel). A node that
+# carries it but has no allocatable GPU yet counts as a GPU node still starting (utils/gpu: the
+# device plugin has not registered yet), so the autoscaler waits for it; without the label the new
+# node looks like a finished node without GPUs, and the pending pod triggers one more scale-up
+GPU_LABELS = {"aws": "k8s.amazonaws.com/accelerator", "gce": "cloud.google.com/gke-accelerator",
+              "clusterapi": "cluster-api/accelerator", "alicloud": "aliyun.accelerator/nvidia_name"}
+_CAPI_GROUPS = ("MachineDeployment/", "MachineSet/", "MachinePool/")
+
+
+def provider_of(node, trigger_message: str) -> str | None:
+    """The autoscaler's cloud provider for `node`, from its providerID, its names and labels, or the
+    node group the scale-up names (Cluster API's are `<Kind>/<namespace>/<name>`); None if unknown."""
+    pid = str(node.raw.get("spec", {}).get("providerID") or "") if isinstance(node.raw.get("spec"), dict) else ""
+    if any(g in trigger_message for g in _CAPI_GROUPS):
+        return "clusterapi"
+    if pid.startswith("aws://") or node.name.endswith((".ec2.internal", ".compute.internal")) \
+            or any(k.startswith(("eks.amazonaws.com/", "k8s.amazonaws.com/")) for k in node.labels):
+        return "aws"
+    if pid.startswith("gce://") or "cloud.google.com/gke-nodepool" in node.labels:
+        return "gce"
+    if pid.startswith("alicloud://"):
+        return "alicloud"
+    return None
+
+
+def scale_ups(ctx, pod) -> tuple:
+    """The pod's TriggeredScaleUp events, one per distinct scale-up (message), oldest first."""
+    seen: dict[str, object] = {}
+    for ev in ctx.pod_events(pod):
+        if ev.reason == "TriggeredScaleUp" and _when(ev.last_seen) is not None:
+            seen.setdefault(ev.message, ev)
+    return tuple(sorted(seen.values(), key=lambda ev: _when(ev.last_seen)))
+
+
+def born_between(node, first, last) -> bool:
+    born = _when(node.creation_timestamp)
+    return born is not None and _when(first.last_seen) <= born <= _when(last.last_seen)

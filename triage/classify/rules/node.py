@@ -7,6 +7,7 @@ from __future__ import annotations
 from triage.bundle.objects.gpu_resource import OTHER_ACCELERATOR_RE, expected_accelerator_resource
 from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, pod_subject, rule
+from triage.classify.rules.autoscaling import GPU_LABELS, born_between, provider_of, scale_ups
 from triage.classify.rules.context import device_admission, gpu_capacity_short
 
 
@@ -61,6 +62,33 @@ def gpu_resource_state(ctx):
             elif c is not None and a < c:
                 yield ctx.finding("node.gpu_unhealthy_devices", "warning", node_subject(node.name), quote,
                                   Certainty.INFERRED, node=node.name, resource=res, available=a, requested=c)
+
+
+@rule(ids=("node.gpu_not_advertised",), reads=("nodes", "events", "pods"))
+def autoscaler_unready_gpu_node(ctx):
+    """State first: a pending pod made the cluster autoscaler scale up more than once, and a node
+    that joined between those scale-ups has no GPU resource yet while its device plugin is still
+    starting (no restart), without the label the autoscaler knows GPU nodes by (`GPU_LABELS`). The
+    autoscaler took it for a finished node without GPUs and added another: the missing label is
+    the node's fault, the plugin's start is expected."""
+    for pod in ctx.scope_pods:
+        triggers = scale_ups(ctx, pod) if not pod.node_name else ()
+        if len(triggers) < 2:
+            continue
+        for node in ctx.gpu_nodes():
+            if node.gpu_capacity or node.ready is not True or not born_between(node, triggers[0], triggers[-1]):
+                continue
+            label = GPU_LABELS.get(provider_of(node, triggers[-1].message))
+            plugins = [p for role, p in ctx.stack_pods if role == "device-plugin" and p.node_name == node.name]
+            if label is None or label in node.labels or not plugins \
+                    or any(st.restart_count for p in plugins for st in p.container_statuses):
+                continue
+            yield ctx.finding("node.gpu_not_advertised", "error", node_subject(node.name),
+                              [ctx.cite_field(node, f"{node.name} metadata.labels[{label}]", None),
+                               *(ctx.cite_event(ev) for ev in triggers[:3])], Certainty.INFERRED,
+                              node=node.name, resource=expected_accelerator_resource(node.labels),
+                              reason="autoscaler_gpu_label_missing", label=label, rescaled=True,
+                              namespace=pod.namespace, pod=pod.name, plugin_pod=plugins[0].name)
 
 
 # kubelet admission rejections that are the node's (resources, OS, shutdown, predicates):

@@ -257,6 +257,42 @@ def autoscaler(ctx):
         yield from _unlaunched_nodeclaim(ctx, pod)
 
 
+# KAI-Scheduler's GPU sharing (docs/gpu-sharing): a fraction or an amount of GPU memory asked in the
+# pod's annotations, not in its resources. Node autoscalers simulate a pending pod from its resource
+# requests, so they never add a GPU node for it; KAI's node-scale-adjuster (docs/gpu-sharing/
+# autoscaling, Helm global.clusterAutoscaling) exists to launch full-GPU utility pods in its stead
+_SHARE_ANNOTATIONS = ("gpu-fraction", "gpu-memory")
+_AUTOSCALERS = ("cluster-autoscaler", "karpenter")          # in their images' names
+_SCALE_ADJUSTER = "node-scale-adjuster"
+
+
+def _images(ctx) -> tuple[str, ...]:
+    return tuple(c.image for w in ctx.workloads if w.kind in ("Deployment", "StatefulSet")
+                 for c in w.template.containers)
+
+
+@rule(ids=("scheduler.autoscaler_no_scale_up",), reads=("pods",))
+def annotation_share_unseen(ctx):
+    """State first: a pending pod whose GPU share lives only in annotations, in a cluster whose node
+    autoscaler runs and where nothing stands in for the share (no node-scale-adjuster): the
+    autoscaler cannot see that the pod needs a GPU, so no GPU node is added for it, whatever the
+    GPU scheduler says about the full nodes."""
+    images = _images(ctx)
+    autoscaler = next((i for i in images if any(a in i for a in _AUTOSCALERS)), None)
+    if autoscaler is None or any(_SCALE_ADJUSTER in i for i in images) \
+            or any(w.name == _SCALE_ADJUSTER for w in ctx.workloads):
+        return
+    for pod in ctx.scope_pods:
+        share = {k: v for k, v in pod.annotations.items() if k in _SHARE_ANNOTATIONS}
+        if pod.node_name or pod.phase != "Pending" or not share or pod.gpu_requests:
+            continue
+        key = sorted(share)[0]
+        yield ctx.finding("scheduler.autoscaler_no_scale_up", "error", pod_subject(pod),
+                          [ctx.cite_field(pod, f"{pod.name} metadata.annotations", share)], "inferred",
+                          namespace=pod.namespace, pod=pod.name, reason="request_in_annotation",
+                          annotation=key, message=f"{key}: {share[key]}", autoscaler=autoscaler.rsplit("/", 1)[-1])
+
+
 def _unlaunched_nodeclaim(ctx, pod):
     """State first: Karpenter nominated the pod to a NodeClaim that has not launched (its
     Launched condition is not True): the node it is adding for the pod does not come."""
