@@ -81,7 +81,7 @@ NOT_RIGHT = {
     "ff1401": "inconclusive", "ff1407": "wrong",
     # round 15 (A15-H15, search and documentation protocols), its first run (4594631, the rules of 0bfa170)
     "fb1503": "wrong", "fb1504": "inconclusive", "fc1501": "inconclusive", "fc1502": "inconclusive",
-    "fc1504": "inconclusive", "fc1505": "inconclusive", "fd1501": "wrong", "fe1502": "inconclusive",
+    "fc1504": "inconclusive", "fc1505": "inconclusive", "fe1502": "inconclusive",
     "fe1504": "inconclusive", "fe1505": "inconclusive", "fh1504": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))

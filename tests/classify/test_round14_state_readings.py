@@ -13,7 +13,9 @@ state or by the emitting component's own format:
   `modprobe: ERROR: could not insert 'amdgpu': Required key not available` is Secure Boot's refusal;
 - a pending pod that made the cluster autoscaler scale up twice, with a node joined in between that
   has no GPU resource yet, a device plugin still starting and without the provider's GPU label
-  (cluster-autoscaler cloudprovider/<p> GPULabel): the label is missing, the plugin is not broken.
+  (cluster-autoscaler cloudprovider/<p> GPULabel): the label is missing, the plugin is not broken;
+- (round 15) a DaemonSet's pod on a node that no longer matches its selector is no label drift: the
+  DaemonSet controller deletes such a pod (pkg/controller/daemon nodeShouldRunDaemonPod).
 """
 
 from __future__ import annotations
@@ -145,3 +147,23 @@ def test_with_the_gpu_label_the_starting_node_is_no_label_fault(tmp_path):
     doc = diagnosis_of(_rescale_world("rescale-labelled", labelled=True), tmp_path)
     assert not any(f["params"].get("reason") == "autoscaler_gpu_label_missing" for f in doc["findings"]), \
         finding_ids(doc)
+
+
+def _drift_world(name: str, *, owner: tuple[str, str] | None) -> World:
+    w = World(name)
+    w.gpu_node("gpu-worker-1", gpus=1)
+    w.pod("nvidia-gpu-operator", "nvidia-dcgm-exporter-7kx4q", node="gpu-worker-1", gpu=0, owner=owner,
+          node_selector={"nvidia.com/gpu.deploy.dcgm-exporter": "true"}, containers=("nvidia-dcgm-exporter",),
+          labels={"app": "nvidia-dcgm-exporter"})
+    w.target("Pod", "nvidia-gpu-operator", "nvidia-dcgm-exporter-7kx4q")
+    return w
+
+
+def test_a_daemonset_pod_on_a_node_that_stopped_matching_is_no_label_drift(tmp_path):
+    doc = diagnosis_of(_drift_world("ds-pod-unmatched", owner=("DaemonSet", "nvidia-dcgm-exporter")), tmp_path)
+    assert "node.label_drift" not in finding_ids(doc), finding_ids(doc)
+
+
+def test_a_bare_pod_on_a_node_that_stopped_matching_is_label_drift(tmp_path):
+    doc = diagnosis_of(_drift_world("bare-pod-unmatched", owner=None), tmp_path)
+    assert "node.label_drift" in finding_ids(doc), finding_ids(doc)

@@ -145,10 +145,13 @@ def _expr(node, e) -> bool:
 @rule(ids=("node.label_drift",), reads=("nodes", "pods"))
 def label_drift(ctx):
     """A running pod whose node's labels no longer satisfy its required affinity (e.g. GFD
-    relabelled the product after time-slicing was enabled)."""
+    relabelled the product after time-slicing was enabled). A DaemonSet's pod is not one: its
+    controller deletes the pod of a node that stops matching (pkg/controller/daemon
+    nodeShouldRunDaemonPod: shouldContinueRunning false), so a mismatch is that deletion pending."""
     for pod in ctx.scope_pods:
         node = ctx.nodes.get(pod.node_name) if pod.node_name else None
-        if node is None or pod.phase != "Running" or (not pod.node_selector and not pod.required_node_affinity):
+        if node is None or pod.phase != "Running" or (not pod.node_selector and not pod.required_node_affinity) \
+                or (pod.controller is not None and pod.controller.kind == "DaemonSet"):
             continue
         if not node_matches_selector(node, pod):
             keys = list(pod.node_selector) + [k for t in pod.required_node_affinity[:1] for k, _o, _v in t]
