@@ -83,6 +83,9 @@ NOT_RIGHT = {
     "fb1503": "wrong", "fb1504": "inconclusive", "fc1501": "inconclusive", "fc1502": "inconclusive",
     "fc1504": "inconclusive", "fc1505": "inconclusive", "fe1502": "inconclusive",
     "fe1504": "inconclusive", "fe1505": "inconclusive", "fh1504": "inconclusive",
+    # round 16 (A16-H16, documentation protocol), its first run (673317d, the rules of 6c2fdc5)
+    "ff1601": "wrong", "fg1601": "wrong", "fh1601": "inconclusive", "fh1603": "inconclusive",
+    "fh1604": "inconclusive", "fh1605": "inconclusive", "fh1607": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
