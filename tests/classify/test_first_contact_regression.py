@@ -86,6 +86,8 @@ NOT_RIGHT = {
     # round 16 (A16-H16, documentation protocol), its first run (673317d, the rules of 6c2fdc5)
     "ff1601": "wrong", "fg1601": "wrong", "fh1601": "inconclusive", "fh1603": "inconclusive",
     "fh1604": "inconclusive", "fh1605": "inconclusive", "fh1607": "inconclusive",
+    # round 17 (A17-H17, documentation protocol), its first run (52900a6, the rules of 6c2fdc5)
+    "fd1703": "inconclusive", "fe1701": "inconclusive", "ff1701": "wrong", "ff1702": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
