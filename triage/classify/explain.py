@@ -15,7 +15,7 @@ same node, or a node the pending pod could have used), so the table needs no pla
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from triage.classify.model import Finding, Severity, Subject
 
@@ -125,24 +125,33 @@ LABELLED_BY_STACK = ("nvidia.com/", "feature.node.kubernetes.io/")
 _LABEL_SYMPTOMS = frozenset({"scheduler.selector_label_absent"})
 
 
+# (symptom, param, value, keep): a symptom whose param has that value (True: any truthy value)
+# keeps only the EXPLAINED_BY patterns `keep` accepts
+_NARROWINGS: tuple[tuple[str, str, object, Callable[[str], bool]], ...] = (
+    # no node of the cluster offers the GPU the gang asks for: there is no node below to be broken
+    ("scheduler.custom_scheduler_rejected", "reason", "no_capacity", lambda p: not p.endswith(".")),
+    # the plugin is still starting on a new node: nothing below has been tried yet; the label the
+    # autoscaler waits on is what is missing
+    ("node.gpu_not_advertised", "rescaled", True, lambda p: False),
+    # the operator's own check of the toolkit could not even be created: that failure is why the
+    # toolkit stage reads not ready (the other operands wait on it), not the other way round
+    ("runtime.start_failed_unrecognised", "container", "toolkit-validation",
+     lambda p: p != "runtime.toolkit_not_ready"),
+)
+
+
 def explained_by(symptom: str, params: Mapping | None = None) -> tuple[str, ...]:
     """EXPLAINED_BY's patterns for `symptom`, narrowed by its parameters: the plugin layer
-    drops out for a missing label no GPU-stack component writes."""
+    drops out for a missing label no GPU-stack component writes, and `_NARROWINGS`."""
+    params = params or {}
     patterns = EXPLAINED_BY.get(symptom, ())
-    label = (params or {}).get("label")
+    label = params.get("label")
     if symptom in _LABEL_SYMPTOMS and isinstance(label, str) and not label.startswith(LABELLED_BY_STACK):
         patterns = tuple(p for p in patterns if not p.startswith("plugin."))
-    if symptom == "scheduler.custom_scheduler_rejected" and (params or {}).get("reason") == "no_capacity":
-        # no node of the cluster offers the GPU the gang asks for: there is no node below to be broken
-        patterns = tuple(p for p in patterns if not p.endswith("."))
-    if symptom == "node.gpu_not_advertised" and (params or {}).get("rescaled"):
-        # the plugin is still starting on a new node: nothing below has been tried yet; the label the
-        # autoscaler waits on is what is missing
-        patterns = ()
-    if symptom == "runtime.start_failed_unrecognised" and (params or {}).get("container") == "toolkit-validation":
-        # the operator's own check of the toolkit could not even be created: that failure is why the
-        # toolkit stage reads not ready (the other operands wait on it), not the other way round
-        patterns = tuple(p for p in patterns if p != "runtime.toolkit_not_ready")
+    for who, param, value, keep in _NARROWINGS:
+        have = params.get(param)
+        if who == symptom and (bool(have) if value is True else have == value):
+            patterns = tuple(p for p in patterns if keep(p))
     return patterns
 
 

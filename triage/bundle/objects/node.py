@@ -71,6 +71,11 @@ class Node(K8sObject):
         return str(dig(self.raw, "status", "nodeInfo", "osImage", default=""))
 
     @property
+    def provider_id(self) -> str:
+        """spec.providerID (aws:///<zone>/<id>, gce://<project>/<zone>/<name>, azure://...), or ""."""
+        return str(dig(self.raw, "spec", "providerID", default="") or "")
+
+    @property
     def container_runtime(self) -> str:
         return str(dig(self.raw, "status", "nodeInfo", "containerRuntimeVersion", default=""))
 

@@ -74,7 +74,7 @@ _CAPI_GROUPS = ("MachineDeployment/", "MachineSet/", "MachinePool/")
 def provider_of(node, trigger_message: str) -> str | None:
     """The autoscaler's cloud provider for `node`, from its providerID, its names and labels, or the
     node group the scale-up names (Cluster API's are `<Kind>/<namespace>/<name>`); None if unknown."""
-    pid = str(node.raw.get("spec", {}).get("providerID") or "") if isinstance(node.raw.get("spec"), dict) else ""
+    pid = node.provider_id
     if any(g in trigger_message for g in _CAPI_GROUPS):
         return "clusterapi"
     if pid.startswith("aws://") or node.name.endswith((".ec2.internal", ".compute.internal")) \
