@@ -115,6 +115,10 @@ WHEN_PARAM: Mapping[tuple[str, str], str] = {
 # node without GPUs is accounted for by that node's missing label
 CAUSE_PARAM: Mapping[tuple[str, str], str] = {
     ("node.gpu_not_advertised", "plugin.not_running"): "rescaled",
+    # a DaemonSet that registers devices with the kubelet (it mounts the device-plugin directory) and
+    # that the controller keeps off the node: nothing advertises the node's GPUs
+    ("scheduler.selector_label_absent", "node.gpu_not_advertised"): "device_plugin",
+    ("scheduler.untolerated_taint", "node.gpu_not_advertised"): "device_plugin",
 }
 
 
@@ -133,6 +137,9 @@ _NARROWINGS: tuple[tuple[str, str, object, Callable[[str], bool]], ...] = (
     # the plugin is still starting on a new node: nothing below has been tried yet; the label the
     # autoscaler waits on is what is missing
     ("node.gpu_not_advertised", "rescaled", True, lambda p: False),
+    # a DaemonSet kept off by a label no node carries, and no labeller of it deployed (the cluster-wide
+    # DaemonSet list has no NFD / GFD): no plugin-layer component could have written it
+    ("scheduler.selector_label_absent", "unlabelled", True, lambda p: not p.startswith("plugin.")),
     # the operator's own check of the toolkit could not even be created: that failure is why the
     # toolkit stage reads not ready (the other operands wait on it), not the other way round
     ("runtime.start_failed_unrecognised", "container", "toolkit-validation",

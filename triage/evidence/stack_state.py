@@ -30,7 +30,7 @@ from typing import Iterable, Mapping
 
 from triage import lazy_re
 from triage.bundle.objects.fields import as_tuple, dig
-from triage.bundle.objects.gpu_resource import labels_say_gpu
+from triage.bundle.objects.gpu_resource import expected_accelerator_resource, labels_say_gpu, labels_say_other_accelerator
 from triage.bundle.objects.gpu_stack import COMPUTE_DOMAIN_LABEL, stack_role
 from triage.bundle.objects.node import Node
 from triage.bundle.objects.pod import Pod
@@ -204,6 +204,27 @@ def admits(ds: Workload, node: Node) -> tuple[bool, str]:
         if t.effect in ("NoSchedule", "NoExecute") and not tmpl.tolerates(t):
             return False, f"taint {t} not tolerated"
     return True, ""
+
+
+def gpu_selector(ds: Workload) -> tuple[str, str] | None:
+    """The GPU label a DaemonSet's pods require (nodeSelector, or a required affinity term's `In` /
+    `Exists`), when it selects GPU nodes by one: NFD's PCI-presence labels (`pci-10de.present`,
+    `pci-1002.present`), GFD's `nvidia.com/gpu.present`, the clouds' accelerator labels, AMD's and
+    Intel's GPU labels. (label, value); None for a DaemonSet that selects no GPU label."""
+    tmpl = ds.template
+    wanted = list(tmpl.node_selector.items())
+    for term in tmpl.required_node_affinity[:1] if len(tmpl.required_node_affinity) == 1 else ():
+        wanted += [(k, vs[0] if op == "In" and vs else "true") for k, op, vs in term if op in ("In", "Exists")]
+    for k, v in wanted:
+        if labels_say_gpu({k: v}) or labels_say_other_accelerator({k: v}):
+            return k, v
+    return None
+
+
+def same_accelerator(node: Node, label: str, value: str) -> bool:
+    """`node`'s accelerator is the kind a DaemonSet selecting `label=value` is meant for (an AMD
+    DaemonSet is nothing an NVIDIA node misses)."""
+    return expected_accelerator_resource(node.labels) == expected_accelerator_resource({label: value})
 
 
 def _expr(node: Node, e) -> bool:

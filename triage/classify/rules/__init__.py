@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-LAYER_MODULES = ("scheduler", "scheduler_controllers", "node", "plugin", "runtime", "runtime_capabilities", "driver",
+LAYER_MODULES = ("scheduler", "scheduler_controllers", "scheduler_daemonsets", "node", "plugin", "runtime", "runtime_capabilities", "driver",
                  "application")
 # modules of one cross-source check each (their rules name their layer)
 CHECK_MODULES = ("driver_versions",)

@@ -135,7 +135,8 @@ class Context:
         stack_nodes = {p.node_name for role, p in self.stack_pods
                        if role in ("device-plugin", "dra-plugin", "driver", "validator", "gfd", "toolkit", "mig-manager")}
         asked = self.scope.node
-        if asked and asked in self.nodes and (self.stack_daemonsets or self.stack_pods) and self.plugin_runs_nowhere \
+        if asked and asked in self.nodes and (self.stack_daemonsets or self.stack_pods or self.gpu_label_unseen_daemonsets) \
+                and self.plugin_runs_nowhere \
                 and not _control_plane_only(self.nodes[asked]):
             stack_nodes.add(asked)
         # pasted text: the nodes the user described beside their GPU pod (from_text's manifest)
@@ -151,14 +152,29 @@ class Context:
     @cached_property
     def plugin_runs_nowhere(self) -> bool:
         """The GPU stack expects GPU nodes and finds none: a device plugin DaemonSet that wants 0
-        pods, or the GPU Operator installed (its pod, a ClusterPolicy) while no node is a GPU node."""
+        pods, or, while no node is a GPU node, the GPU Operator installed (its pod, a ClusterPolicy)
+        or a DaemonSet selecting GPU nodes by a label no node carries."""
         for ds in self.stack_daemonsets:
             desired = ds.raw.get("status", {}).get("desiredNumberScheduled") if isinstance(ds.raw.get("status"), dict) else None
             if desired == 0 and stack_role(ds.raw, images=True) in ("device-plugin", "dra-plugin"):
                 return True
+        if any(n.looks_like_gpu_node for n in self.nodes.values()):
+            return False
         operator = any(role == "operator" for role, _ in self.stack_pods) or \
             any(True for _ in self.bundle.custom_resources("clusterpolicies.nvidia.com"))
-        return operator and not any(n.looks_like_gpu_node for n in self.nodes.values())
+        return operator or bool(self.gpu_label_unseen_daemonsets)
+
+    @cached_property
+    def gpu_label_unseen_daemonsets(self) -> tuple:
+        """(DaemonSet, label, value) for every DaemonSet that selects GPU nodes by a label no node
+        carries (NFD's PCI label on a cluster without NFD): it wants no pod anywhere."""
+        from triage.evidence.stack_state import gpu_selector
+        out = []
+        for ds in self.daemonsets:
+            sel = gpu_selector(ds)
+            if sel is not None and not any(n.labels.get(sel[0]) is not None for n in self.nodes.values()):
+                out.append((ds, *sel))
+        return tuple(out)
 
     @cached_property
     def stack_daemonsets(self) -> tuple:
@@ -194,7 +210,7 @@ class Context:
         daemonsets = self.stack_daemonsets
         policies = list(self.bundle.custom_resources("clusterpolicies.nvidia.com"))
         return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies),
-                           self.pods_collected_ns, self._stack_listed_everywhere)
+                           self.pods_collected_ns, self.stack_listed_everywhere)
 
     @cached_property
     def resource_claims(self) -> Mapping[str, tuple]:
@@ -215,7 +231,7 @@ class Context:
                          for obj in self.bundle.custom_resources(name) if raw_names_gpu_resource(obj.raw))
 
     @cached_property
-    def _stack_listed_everywhere(self) -> bool:
+    def stack_listed_everywhere(self) -> bool:
         """The collector listed the GPU stack's DaemonSets in every namespace and got an answer
         (its `gpu-stack` run is ok and no errors file names that list): what the list lacks, the
         cluster lacks."""
