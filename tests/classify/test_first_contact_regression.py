@@ -31,7 +31,7 @@ NOT_RIGHT = {
     "fv008": "inconclusive", "fw006": "wrong", "fx003": "inconclusive", "fx004": "inconclusive",
     "fy004": "inconclusive", "fy007": "inconclusive",
     # batches Z1-Z7, their first run (23a0357) and the fixes since
-    "fz101": "inconclusive", "fz105": "wrong", "fz107": "inconclusive", "fz201": "inconclusive", "fz204": "wrong",
+    "fz101": "inconclusive", "fz107": "inconclusive", "fz201": "inconclusive", "fz204": "wrong",
     "fz205": "inconclusive", "fz206": "inconclusive", "fz207": "inconclusive", "fz208": "wrong",
     "fz301": "inconclusive", "fz302": "inconclusive", "fz303": "wrong", "fz304": "inconclusive", "fz308": "inconclusive",
     "fz401": "inconclusive", "fz406": "wrong", "fz504": "wrong", "fz602": "inconclusive", "fz703": "inconclusive",
@@ -87,7 +87,11 @@ NOT_RIGHT = {
     "ff1601": "wrong", "fg1601": "wrong", "fh1601": "inconclusive", "fh1603": "inconclusive",
     "fh1604": "inconclusive", "fh1605": "inconclusive", "fh1607": "inconclusive",
     # round 17 (A17-H17, documentation protocol), its first run (52900a6, the rules of 6c2fdc5)
-    "fd1703": "inconclusive", "fe1701": "inconclusive", "ff1701": "wrong", "ff1702": "wrong",
+    "fd1703": "inconclusive", "fe1701": "inconclusive", "ff1701": "inconclusive", "ff1702": "wrong",
+    # round 18 (A18-H18, documentation protocol), its first run (0df27e0, the rules of 6c2fdc5)
+    "fa1801": "inconclusive", "fb1802": "inconclusive", "fc1801": "inconclusive", "fc1802": "wrong",
+    "fc1803": "wrong", "fc1804": "wrong", "fc1805": "inconclusive", "fe1801": "inconclusive",
+    "fe1802": "inconclusive", "fe1803": "inconclusive", "fh1803": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
