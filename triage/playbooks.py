@@ -93,6 +93,12 @@ EXTRA_PARAMS = {
     "capabilities": "the container's NVIDIA_DRIVER_CAPABILITIES (or the runtime's default when unset)",
     "capabilities_source": "where the capabilities were read: env in the container, or the pod spec",
     "codec": "the video codec or library the container's log says is unavailable",
+    "daemonset": "the DaemonSet the finding is about (one the controller keeps off a GPU node)",
+    "device_plugin": "the DaemonSet's pods register devices with the kubelet (they mount its device-plugin directory)",
+    "unlabelled": "no labeller of the selected label (NFD, GFD) is deployed: the cluster-wide DaemonSet list holds none",
+    "template": "the ResourceClaimTemplate the pod names that the resource-claim controller cannot find",
+    "reported": "the node condition whose words named the fault class (no Xid was reported)",
+    "condition": "the node condition type a health reporter set",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

@@ -1642,3 +1642,29 @@ def _(w):
           statuses=crashing("agent", 128, "StartError", msg.removeprefix("Error: "), waiting="RunContainerError"))
     w.event(ML, "Pod", "metrics-agent-1", "Failed", msg, count=5, field_path="spec.containers{agent}")
     w.target("Pod", ML, "metrics-agent-1")
+
+
+def _health_condition(w, message: str) -> None:
+    """An H100 node on which a GPU health reporter (OCI's maintenance labeler) set its problem condition."""
+    node = w.gpu_node("gpu-node-1", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+    node["status"]["conditions"].append({"type": "oci.oraclecloud.com/MaintenanceFault", "status": "True",
+                                         "reason": "HPCGPU-0099-01", "message": message})
+    w.target("Node", None, "gpu-node-1")
+
+
+@scenario("driver_health_report_unrecognised", "driver.health_report_unrecognised", node_subj(),
+          readme="A GPU health reporter's problem condition on the node (oci-hpc-oke-utils' labeler writes "
+                 "`oci.oraclecloud.com/MaintenanceFault=True`, reason the OCI fault ID, message its description) "
+                 "whose message names the GPU in words no Xid, fault class or agent reason knows.")
+def _(w):
+    """The reporter says a GPU failed its diagnostic; nothing in the words names a fault class."""
+    _health_condition(w, "GPU 5 failed the vendor's burn-in diagnostic and is scheduled for replacement.")
+
+
+@scenario("near_health_report_row_remap_is_ecc", "driver.xid_ecc_error", node_subj(), kind="near_miss",
+          near_miss_for=("driver.health_report_unrecognised",), absent=("driver.health_report_unrecognised",),
+          readme="The same condition whose message names row remapping (the Xid catalog's words for Xid 63/64): "
+                 "the ECC class, not an unrecognised report.")
+def _(w):
+    """The reporter's words name the row remapper: the GPU memory fault class decides."""
+    _health_condition(w, "The GPU has exceeded the maximum number of ECC defective row remaps.")

@@ -89,8 +89,8 @@ NOT_RIGHT = {
     # round 17 (A17-H17, documentation protocol), its first run (52900a6, the rules of 6c2fdc5)
     "fd1703": "inconclusive", "fe1701": "inconclusive", "ff1701": "inconclusive", "ff1702": "wrong",
     # round 18 (A18-H18, documentation protocol), its first run (0df27e0, the rules of 6c2fdc5)
-    "fa1801": "inconclusive", "fb1802": "inconclusive", "fc1801": "inconclusive", "fc1802": "wrong",
-    "fc1803": "wrong", "fc1804": "wrong", "fc1805": "inconclusive", "fe1801": "inconclusive",
+    "fa1801": "inconclusive", "fb1802": "inconclusive", "fc1801": "inconclusive",
+    "fc1804": "wrong", "fc1805": "inconclusive", "fe1801": "inconclusive",
     "fe1802": "inconclusive", "fe1803": "inconclusive", "fh1803": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))

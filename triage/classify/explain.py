@@ -89,6 +89,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "driver.version_mismatch": ("driver.in_use_cannot_unload",),
     "driver.kernel_mismatch": ("driver.secure_boot_rejected", "driver.nouveau_conflict"),
     "driver.nvrm_unrecognised": ("driver.",),
+    "driver.health_report_unrecognised": ("driver.",),
     "driver.xid_unhealthy_device": ("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error",
                                     "driver.xid_nvlink_error"),
     # application: explained by the GPU stack below it, or by a more specific application finding

@@ -66,3 +66,31 @@ def reason_xids(reason) -> list[ReportedXid]:
     m = _EKS_XID.match(reason)
     code = int(m.group(1)) if m else _EKS_NAMED.get(reason)
     return [ReportedXid(code, False, None)] if code is not None else []
+
+
+# A GPU health reporter's own words for a fault class, when it names no Xid (OCI's oci-hpc-oke-utils
+# labeler: "The GPU has exceeded the maximum number of ECC defective row remaps."): the phrases of
+# NVIDIA's Xid catalog names for those classes (docs.nvidia.com/deploy/xid-errors: 48 "Double Bit ECC
+# Error", 63/64 "ECC page retirement or row remapping ...", 74 "NVLINK Error", 79 "GPU has fallen off
+# the bus", 119/120 "GSP RPC Timeout" / "GSP Error"), each read as that class's representative Xid
+_PHRASES: tuple[tuple[lazy_re.LazyPattern, int], ...] = tuple((lazy_re.compile(p, re.IGNORECASE), code) for p, code in (
+    (r"fallen off the bus", 79),
+    (r"row[- ]?remap", 64),
+    (r"double[- ]bit|\bDBE\b|uncorrectable (?:ECC|memory)", 48),
+    (r"\bNVLink\b", 74),
+    (r"\bGSP\b", 119),
+))
+# the message names the GPU at all (else the condition is another reporter's: a kernel deadlock)
+GPU_WORDS = lazy_re.compile(r"\b(?:GPUs?|NVIDIA|CUDA|ECC|NVLink|NVSwitch|Xid)\b", re.IGNORECASE)
+
+
+def phrase_xids(message) -> list[ReportedXid]:
+    """The fault class a health message names in the Xid catalog's words, as one representative Xid.
+
+    >>> [x.code for x in phrase_xids("The GPU has exceeded the maximum number of ECC defective row remaps.")]
+    [64]
+    >>> phrase_xids("GPU 3 health check passed")
+    []
+    """
+    text = bounded_text(message)
+    return [ReportedXid(code, False, None) for pat, code in _PHRASES if pat.search(text)][:1]

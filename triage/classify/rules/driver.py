@@ -249,17 +249,23 @@ def _kernel_findings(ctx, node: str, text, scrape):
 
 
 @rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
-           "driver.xid_unhealthy_device", "application.xid_application_fault"), reads=("nodes|events",))
+           "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.health_report_unrecognised"),
+      reads=("nodes|events",))
 def node_reported_xids(ctx):
     """Xids the node's own reporters wrote on the Node (node-problem-detector's kernel monitor
     events, a GPU health checker's condition): the third source of a node's Xids, read when its
-    kernel log is not in the bundle (with it, kernel_log cites the lines themselves)."""
-    from triage.evidence.node_reported import STANDARD_CONDITIONS, reason_xids, reported_xids
+    kernel log is not in the bundle (with it, kernel_log cites the lines themselves). A problem
+    condition about the GPU that names no Xid is read by the Xid catalog's fault-class phrases
+    (row remaps, double-bit ECC, NVLink ...); in words none of them knows, it is still a finding
+    (`driver.health_report_unrecognised`): the reporter said the GPU is not well."""
+    from triage.evidence.node_reported import GPU_WORDS, STANDARD_CONDITIONS, phrase_xids, reason_xids, reported_xids
     for node in ctx.gpu_node_names:
         if ctx.bundle.node_dmesg(node) is not None:
             continue
         obj = ctx.nodes.get(node)
         said = []          # (citation, ReportedXid)
+        unknown = []       # (citation, condition): a GPU problem condition in words nothing here knows
+        phrased = {}       # id(ReportedXid) -> the condition type whose words named its class
         for ev in ctx.events_for("Node", "", node) + ctx.events_for("Node", "default", node):
             said += [(ctx.cite_event(ev), x) for x in reported_xids(ev.message) or reason_xids(ev.reason)]
         conditions = obj.raw.get("status", {}).get("conditions") if obj is not None and \
@@ -271,9 +277,15 @@ def node_reported_xids(ctx):
             # (the EKS agent's AcceleratedHardwareReady=False, its reason the issue's name)
             bad = c.get("status") == "True" if not str(c.get("type", "")).endswith("Ready") else c.get("status") == "False"
             if bad:
-                said += [(ctx.cite_field(obj, f"{node} status.conditions[{c.get('type')}]",
-                                         {k: c.get(k) for k in ("type", "status", "reason", "message")}), x)
-                         for x in reported_xids(c.get("message")) or reason_xids(c.get("reason"))]
+                cite = ctx.cite_field(obj, f"{node} status.conditions[{c.get('type')}]",
+                                      {k: c.get(k) for k in ("type", "status", "reason", "message")})
+                xids = reported_xids(c.get("message")) or reason_xids(c.get("reason"))
+                if not xids:
+                    xids = phrase_xids(c.get("message"))
+                    phrased.update({id(x): str(c.get("type")) for x in xids})     # the class, not a code said
+                said += [(cite, x) for x in xids]
+                if not xids and GPU_WORDS.search(str(c.get("message") or "")[:2000]):
+                    unknown.append((cite, c))
         by_id: dict[tuple[str, str], list] = {}
         for cite, x in said:
             judged = _code_judgement(x.code, x.xid_class or _xid_class(x.code))
@@ -283,7 +295,13 @@ def node_reported_xids(ctx):
             codes = sorted({x.code for _, x in hits})
             yield ctx.finding(fid, sev, node_subject(node), list(dict.fromkeys(c for c, _ in hits))[:3],
                               "recognised" if any(x.nvrm for _, x in hits) else "inferred", node=node,
-                              xid=codes[0] if len(codes) == 1 else codes)
+                              xid=codes[0] if len(codes) == 1 else codes,
+                              reported=next((t for (cite, x) in hits if (t := phrased.get(id(x)))), None))
+        if unknown and not by_id:
+            cite, c = unknown[0]
+            yield ctx.finding("driver.health_report_unrecognised", "error", node_subject(node), [cite], "unrecognised",
+                              node=node, condition=str(c.get("type")), reason=str(c.get("reason") or "") or None,
+                              message=str(c.get("message") or "")[:300])
 
 
 @rule(ids=("driver.not_ready", "driver.image_unavailable"), reads=("nodes", "pods|daemonsets"))

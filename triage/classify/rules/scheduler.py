@@ -218,6 +218,16 @@ def _rollout(ctx, pod, res):
     return dep, old
 
 
+def _claim_not_created(ctx, pod):
+    """(event, claim, template) of the newest FailedResourceClaimCreation on `pod` (the resource-claim
+    controller could not make its claim), else None."""
+    from triage.evidence.k8s_events.claim_creation import REASON, parse_claim_creation
+    for ev in reversed(ctx.pod_events(pod)):
+        if ev.reason == REASON and (r := parse_claim_creation(ev.message)) is not None:
+            return ev, r.claim, r.template if r.template and "not found" in ev.message else None
+    return None
+
+
 @rule(ids=sorted(set(_KIND_ID.values()) | {"scheduler.insufficient_gpu", "scheduler.insufficient_cpu_memory",
                                             "scheduler.selector_label_absent", "scheduler.rollout_needs_extra_gpu",
                                             UNRECOGNISED, "scheduler.pending_unexplained"}),
@@ -265,6 +275,14 @@ def unschedulable(ctx):
                                   f"message about {pod.namespace}/{pod.name}",
                                   f"the log of the {pod.scheduler_name} pods and its own objects (PodGroup, queue)",
                                   "scheduler"), pod_subject(pod))
+                continue
+            made = _claim_not_created(ctx, pod)
+            if made is not None:
+                # the resource-claim controller could not make the claim (its template is missing)
+                ev, claim, template = made
+                yield ctx.finding("scheduler.dra_claim_unallocatable", "error", pod_subject(pod), [ctx.cite_event(ev)],
+                                  "recognised", namespace=pod.namespace, pod=pod.name, claim=claim, template=template,
+                                  reason="claim_not_created", message=ev.message[:300])
                 continue
             claims = _unallocated_claims(ctx, pod)
             if claims:

@@ -1,0 +1,67 @@
+"""Readings that first-contact round 18 showed missing, each decided by state or by the emitting
+component's own format:
+
+- a GPU health reporter's problem condition on the node (OCI's maintenance labeler:
+  `oci.oraclecloud.com/MaintenanceFault=True`, its message the fault's description) names the fault class
+  in the Xid catalog's words (row remaps: the ECC class) without an Xid: that class's finding, the
+  reporter named and no Xid claimed; GPU words no phrase knows are still a finding, `unrecognised`;
+  a condition about something else, or one in its healthy state, is none;
+- the resource-claim controller's `FailedResourceClaimCreation` on a Pending pod (`PodResourceClaim %s:
+  resource claim template %q: ... not found`, pkg/controller/resourceclaim) says why the pod is not
+  placed: its DRA claim is never made. It is not "Pending and no scheduler said why".
+"""
+
+from __future__ import annotations
+
+from tests.classify.scenario_builder import World, diagnosis_of, finding_ids
+from tests.classify.scenarios_real import ML
+
+
+def _fault_world(name: str, message: str, *, status: str = "True") -> World:
+    w = World(name)
+    node = w.gpu_node("gpu-h100-01", gpus=8, product="NVIDIA-H100-80GB-HBM3")
+    node["status"]["conditions"].append({"type": "oci.oraclecloud.com/MaintenanceFault", "status": status,
+                                         "reason": "HPCGPU-0002-02", "message": message})
+    w.target("Node", None, "gpu-h100-01")
+    return w
+
+
+def test_a_health_reporters_row_remap_condition_is_the_ecc_class_without_claiming_an_xid(tmp_path):
+    doc = diagnosis_of(_fault_world("oci-row-remap", "The GPU has exceeded the maximum number of ECC defective "
+                                                     "row remaps."), tmp_path)
+    root = doc["root_cause"]
+    assert root["id"] == "driver.xid_ecc_error", finding_ids(doc)
+    assert root["params"]["reported"] == "oci.oraclecloud.com/MaintenanceFault"
+    assert "MaintenanceFault reports it" in root["title"] and root["certainty"] == "inferred"
+    assert "row remaps" in root["evidence"][0]["excerpt"]
+
+
+def test_a_gpu_health_condition_in_unknown_words_is_still_a_finding(tmp_path):
+    doc = diagnosis_of(_fault_world("oci-unknown-gpu-fault", "GPU 3 failed the vendor's burn-in diagnostic."), tmp_path)
+    root = doc["root_cause"]
+    assert root["id"] == "driver.health_report_unrecognised", finding_ids(doc)
+    assert root["certainty"] == "unrecognised" and root["params"]["reason"] == "HPCGPU-0002-02"
+
+
+def test_a_resolved_fault_condition_and_a_non_gpu_one_are_no_finding(tmp_path):
+    resolved = diagnosis_of(_fault_world("oci-resolved", "The GPU has exceeded the maximum number of ECC defective "
+                                                         "row remaps.", status="False"), tmp_path / "a")
+    other = diagnosis_of(_fault_world("oci-other-fault", "The host's power supply unit 2 has failed."), tmp_path / "b")
+    assert resolved["status"] == "healthy", finding_ids(resolved)
+    assert other["status"] == "healthy", finding_ids(other)
+
+
+def test_a_claim_the_controller_cannot_create_is_why_the_pod_waits(tmp_path):
+    w = World("claim-template-missing")
+    w.gpu_node("gpu-node-1", gpus=4)
+    p = w.pod(ML, "trainer-0", gpu=0, phase="Pending")
+    p["spec"]["resourceClaims"] = [{"name": "gpu", "resourceClaimTemplateName": "gpu-tmpl-typo"}]
+    w.event(ML, "Pod", "trainer-0", "FailedResourceClaimCreation",
+            'PodResourceClaim gpu: resource claim template "gpu-tmpl-typo": resourceclaimtemplate.resource.k8s.io '
+            '"gpu-tmpl-typo" not found', component="resource_claim", count=5)
+    w.target("Pod", ML, "trainer-0")
+    doc = diagnosis_of(w, tmp_path)
+    root = doc["root_cause"]
+    assert root["id"] == "scheduler.dra_claim_unallocatable", finding_ids(doc)
+    assert root["params"]["template"] == "gpu-tmpl-typo" and root["params"]["reason"] == "claim_not_created"
+    assert "FailedResourceClaimCreation" in root["evidence"][0]["excerpt"]
