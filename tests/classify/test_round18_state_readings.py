@@ -65,3 +65,26 @@ def test_a_claim_the_controller_cannot_create_is_why_the_pod_waits(tmp_path):
     assert root["id"] == "scheduler.dra_claim_unallocatable", finding_ids(doc)
     assert root["params"]["template"] == "gpu-tmpl-typo" and root["params"]["reason"] == "claim_not_created"
     assert "FailedResourceClaimCreation" in root["evidence"][0]["excerpt"]
+
+
+def _cpu_pod_world(name: str, *, crashing: bool) -> World:
+    w = World(name)
+    w.node("cpu-node-1", gpus=None)
+    st = {"ready": False, "restartCount": 6, "state": {"waiting": {"reason": "CrashLoopBackOff"}},
+          "lastState": {"terminated": {"exitCode": 2, "reason": "Error"}}} if crashing else None
+    w.pod("kube-system", "k8s-neuron-scheduler-5c7d9f8b6d-j2x7m", node="cpu-node-1", gpu=0,
+          containers=("neuron-scheduler",), image="public.ecr.aws/neuron/neuron-scheduler:2.19.64.0",
+          **({"statuses": {"neuron-scheduler": st}, "ready": False} if crashing else {}))
+    w.target("Pod", "kube-system", "k8s-neuron-scheduler-5c7d9f8b6d-j2x7m")
+    return w
+
+
+def test_an_asked_pod_that_crashes_without_its_log_is_no_no_gpu_answer(tmp_path):
+    doc = diagnosis_of(_cpu_pod_world("cpu-pod-crash-no-log", crashing=True), tmp_path)
+    assert doc["status"] == "inconclusive", doc["status"]
+    assert any(g["collector"] == "logs" and "neuron-scheduler" in g["detail"] for g in doc["gaps"]), doc["gaps"]
+
+
+def test_an_asked_pod_without_a_gpu_that_runs_is_still_no_gpu(tmp_path):
+    doc = diagnosis_of(_cpu_pod_world("cpu-pod-running", crashing=False), tmp_path)
+    assert doc["status"] == "no_gpu", doc["status"]

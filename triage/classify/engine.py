@@ -400,7 +400,10 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
     else:
         in_scope = [p for p in t.pods if _pod_in_gpu_scope(ctx, p)]
         if t.pods and not in_scope and not any(idx.by_subject.get(pod_subject(p)) for p in t.pods) \
-                and not any(idx.by_subject.get(o) for o in t.owners):
+                and not any(idx.by_subject.get(o) for o in t.owners) \
+                and not any(g.decisive for p in t.pods for g in idx.gaps_by_subject.get(pod_subject(p), ())):
+            # (a pod asked about whose failure a rule could not judge for want of evidence, its crash
+            # without a log, is no "no GPU": what would decide it is missing)
             return _no_gpu(subject, {"nodes": len({p.node_name for p in t.pods if p.node_name}), "pods": len(t.pods)})
         applicable = verdict.ALL_LAYERS
         owners = t.owners
