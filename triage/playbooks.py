@@ -99,6 +99,7 @@ EXTRA_PARAMS = {
     "template": "the ResourceClaimTemplate the pod names that the resource-claim controller cannot find",
     "reported": "the node condition whose words named the fault class (no Xid was reported)",
     "condition": "the node condition type a health reporter set",
+    "uncovered": "Kueue's ClusterQueue covers no such resource at all (`resource %s unavailable in ClusterQueue`)",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

@@ -84,6 +84,14 @@ def test_a_kueue_quota_verdict_is_the_jobs_quota(tmp_path):
     assert "Kueue" in title and "a100-80gb" in title and "ResourceQuota" not in title, title
 
 
+def test_a_resource_the_clusterqueue_does_not_cover_is_not_called_used_up(tmp_path):
+    msg = "couldn't assign flavors to pod set main: resource nvidia.com/gpu unavailable in ClusterQueue"
+    rc = _doc(_kueue_world("kueue-uncovered", msg), tmp_path)["root_cause"]
+    title = title_for(rc["id"], rc["params"])
+    assert rc["params"]["uncovered"] is True and "covers no nvidia.com/gpu at all" in title, title
+    assert "quota left" not in title
+
+
 def test_kueue_words_no_format_knows_keep_the_job_waiting(tmp_path):
     doc = _doc(_kueue_world("kueue-unknown", "Workload is waiting on the provisioning of its quota slice"), tmp_path)
     rc = doc["root_cause"]

@@ -192,7 +192,8 @@ def _kueue_finding(ctx, v, message: str, ns: str, name: str, owners, cite):
     params = dict(namespace=ns, workload=f"{owner_kind}/{owner}", admission="kueue", kueue_workload=name,
                   message=message[:300])
     if fid == "scheduler.quota_exceeded":
-        params.update(quota=v.flavor, resource=v.resource)
+        # `resource %s unavailable in ClusterQueue`: the queue's resource groups do not cover it at all
+        params.update(quota=v.flavor, resource=v.resource, uncovered=v.format.value == "kueue.resource_unavailable" or None)
     else:
         params.update(pod=owner if owner_kind == "Pod" else None, reason=v.kind.value if v else None)
     return ctx.finding(fid, "error", Subject(owner_kind, owner, ns), [cite], "recognised" if v else "unrecognised",
