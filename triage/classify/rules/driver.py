@@ -263,11 +263,10 @@ def node_reported_xids(ctx):
         if ctx.bundle.node_dmesg(node) is not None:
             continue
         obj = ctx.nodes.get(node)
-        said = []          # (citation, ReportedXid)
+        said = []          # (citation, ReportedXid, the condition whose words named only its class, or None)
         unknown = []       # (citation, condition): a GPU problem condition in words nothing here knows
-        phrased = {}       # id(ReportedXid) -> the condition type whose words named its class
         for ev in ctx.events_for("Node", "", node) + ctx.events_for("Node", "default", node):
-            said += [(ctx.cite_event(ev), x) for x in reported_xids(ev.message) or reason_xids(ev.reason)]
+            said += [(ctx.cite_event(ev), x, None) for x in reported_xids(ev.message) or reason_xids(ev.reason)]
         conditions = obj.raw.get("status", {}).get("conditions") if obj is not None and \
             isinstance(obj.raw.get("status"), dict) else None
         for c in conditions if isinstance(conditions, list) else ():
@@ -280,23 +279,22 @@ def node_reported_xids(ctx):
                 cite = ctx.cite_field(obj, f"{node} status.conditions[{c.get('type')}]",
                                       {k: c.get(k) for k in ("type", "status", "reason", "message")})
                 xids = reported_xids(c.get("message")) or reason_xids(c.get("reason"))
-                if not xids:
-                    xids = phrase_xids(c.get("message"))
-                    phrased.update({id(x): str(c.get("type")) for x in xids})     # the class, not a code said
-                said += [(cite, x) for x in xids]
+                phrased = None if xids else str(c.get("type"))       # the class is named, not a code
+                xids = xids or phrase_xids(c.get("message"))
+                said += [(cite, x, phrased) for x in xids]
                 if not xids and GPU_WORDS.search(str(c.get("message") or "")[:2000]):
                     unknown.append((cite, c))
         by_id: dict[tuple[str, str], list] = {}
-        for cite, x in said:
+        for cite, x, phrased in said:
             judged = _code_judgement(x.code, x.xid_class or _xid_class(x.code))
             if judged:
-                by_id.setdefault(judged, []).append((cite, x))
+                by_id.setdefault(judged, []).append((cite, x, phrased))
         for (fid, sev), hits in sorted(by_id.items()):
-            codes = sorted({x.code for _, x in hits})
-            yield ctx.finding(fid, sev, node_subject(node), list(dict.fromkeys(c for c, _ in hits))[:3],
-                              "recognised" if any(x.nvrm for _, x in hits) else "inferred", node=node,
+            codes = sorted({x.code for _, x, _ in hits})
+            yield ctx.finding(fid, sev, node_subject(node), list(dict.fromkeys(c for c, _, _ in hits))[:3],
+                              "recognised" if any(x.nvrm for _, x, _ in hits) else "inferred", node=node,
                               xid=codes[0] if len(codes) == 1 else codes,
-                              reported=next((t for (cite, x) in hits if (t := phrased.get(id(x)))), None))
+                              reported=next((t for _, _, t in hits if t), None))
         if unknown and not by_id:
             cite, c = unknown[0]
             yield ctx.finding("driver.health_report_unrecognised", "error", node_subject(node), [cite], "unrecognised",

@@ -15,6 +15,7 @@ log says.
 
 from __future__ import annotations
 
+from triage.bundle.objects.fields import as_tuple, dig
 from triage.bundle.objects.gpu_stack import stack_role
 from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, rule
@@ -27,7 +28,7 @@ _KUBELET_PLUGIN_DIRS = ("/var/lib/kubelet/device-plugins", "/var/lib/kubelet/plu
 
 def _registers_devices(ds) -> bool:
     """Its pods mount the kubelet's device-plugin (or DRA plugin) directory: it advertises devices."""
-    vols = ds.raw.get("spec", {}).get("template", {}).get("spec", {}).get("volumes") or ()
+    vols = as_tuple(dig(ds.raw, "spec", "template", "spec", "volumes"))
     return any(isinstance(v, dict) and isinstance(v.get("hostPath"), dict)
                and str(v["hostPath"].get("path", "")).rstrip("/") in _KUBELET_PLUGIN_DIRS for v in vols)
 
@@ -64,8 +65,6 @@ def daemonset_excludes_gpu_node(ctx):
             subject = node_subject(node.name)
             base = dict(node=node.name, daemonset=ds.name, namespace=ds.namespace, status=_status(ds) or None,
                         device_plugin=_registers_devices(ds) or None)
-            sel_cite = ctx.cite_field(ds, f"DaemonSet {ds.name} spec.template.spec.nodeSelector",
-                                      dict(ds.template.node_selector))
             if sel is not None and (ds.namespace, ds.name) in unseen and node.labels.get(sel[0]) is None:
                 label, value = unseen[(ds.namespace, ds.name)]
                 labeller = "nfd" if label.startswith("feature.node.kubernetes.io/") else "gfd"
@@ -73,7 +72,8 @@ def daemonset_excludes_gpu_node(ctx):
                     stack_role(d.raw, images=True) == labeller for d in ctx.stack_daemonsets)
                 yield ctx.checked(subject, [ds.source, node.source])
                 yield ctx.finding("scheduler.selector_label_absent", "error", subject,
-                                  [sel_cite, ctx.cite_labels(node, [label]),
+                                  [ctx.cite_field(ds, f"DaemonSet {ds.name} spec.template.spec.nodeSelector",
+                                                  dict(ds.template.node_selector)), ctx.cite_labels(node, [label]),
                                    ctx.cite_field(ds, f"DaemonSet {ds.name} status", _status(ds))],
                                   Certainty.INFERRED, label=label, requested=[value], unlabelled=unlabelled or None, **base)
             elif why.startswith("taint ") and (sel is not None or ctx.scope.node == node.name):
@@ -81,9 +81,8 @@ def daemonset_excludes_gpu_node(ctx):
                              and not ds.template.tolerates(t))
                 yield ctx.checked(subject, [ds.source, node.source])
                 yield ctx.finding("scheduler.untolerated_taint", "error" if sel is not None else "warning", subject,
-                                  [ctx.cite_field(node, f"{node.name} spec.taints", node.raw.get("spec", {}).get("taints")),
+                                  [ctx.cite_field(node, f"{node.name} spec.taints", dig(node.raw, "spec", "taints")),
                                    ctx.cite_field(ds, f"DaemonSet {ds.name} spec.template.spec.tolerations",
-                                                  ds.raw.get("spec", {}).get("template", {}).get("spec", {})
-                                                  .get("tolerations") or []),
+                                                  dig(ds.raw, "spec", "template", "spec", "tolerations") or []),
                                    ctx.cite_field(ds, f"DaemonSet {ds.name} status", _status(ds))],
                                   Certainty.INFERRED, taint=str(taint), nodes=[node.name], **base)
