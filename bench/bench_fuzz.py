@@ -80,6 +80,7 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.evidence.records_gpu", "pci_key", None),
     ("triage.evidence.records_gpu", "to_int", None),
     ("triage.evidence.xid", "parse_kernel_log", None),
+    ("triage.evidence.xid", "names_nvidia_driver", lambda f: lambda t: f(t.splitlines())),
     ("triage.evidence.dcgm", "parse_scrape", None),
     ("triage.evidence.dcgm", "parse_counters", None),
     ("triage.evidence.scheduler_message", "parse_scheduling_message", None),

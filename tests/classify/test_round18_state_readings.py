@@ -88,3 +88,31 @@ def test_an_asked_pod_that_crashes_without_its_log_is_no_no_gpu_answer(tmp_path)
 def test_an_asked_pod_without_a_gpu_that_runs_is_still_no_gpu(tmp_path):
     doc = diagnosis_of(_cpu_pod_world("cpu-pod-running", crashing=False), tmp_path)
     assert doc["status"] == "no_gpu", doc["status"]
+
+
+# round 20 (fd2002's class): a node whose object shows no GPU but whose own kernel log names the NVIDIA module
+_TALOS_REFUSED = ('kern:  notice: [2026-11-29T14:01:25.957686413Z]: Loading of module with unavailable key is rejected\n'
+                  'user: warning: [2026-11-29T14:01:25.959281413Z]: [talos] controller failed {"component": '
+                  '"controller-runtime", "controller": "runtime.KernelModuleSpecController", "error": "error loading '
+                  'module \\"nvidia\\": load nvidia failed: key was rejected by service"}\n')
+
+
+def _kernel_world(name: str, dmesg: str) -> World:
+    w = World(name)
+    w.node("talos-worker-1", gpus=None)
+    w.dmesg("talos-worker-1", dmesg)
+    w.target("Node", None, "talos-worker-1")
+    return w
+
+
+def test_a_node_whose_kernel_refuses_the_nvidia_module_is_a_gpu_node_with_that_finding(tmp_path):
+    doc = diagnosis_of(_kernel_world("talos-key-rejected", _TALOS_REFUSED), tmp_path)
+    root = doc["root_cause"]
+    assert root is not None and root["id"] == "driver.secure_boot_rejected", (doc["status"], finding_ids(doc))
+    assert root["params"]["load_module"] == "nvidia" and "key was rejected by service" in root["evidence"][0]["excerpt"]
+
+
+def test_a_node_whose_kernel_log_names_no_nvidia_line_stays_no_gpu(tmp_path):
+    doc = diagnosis_of(_kernel_world("talos-no-nvidia", "kern:  notice: [2026-11-29T14:01:25.957686413Z]: "
+                                                        "Loading of module with unavailable key is rejected\n"), tmp_path)
+    assert doc["status"] == "no_gpu", (doc["status"], finding_ids(doc))

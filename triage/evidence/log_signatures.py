@@ -795,12 +795,17 @@ SIGNATURES: tuple[Signature, ...] = (
                           "symbol": m.group("symbol") or m.group("gpl_symbol")}),
     # EKEYREJECTED / ENOKEY from finit_module: an unsigned or untrusted module under Secure Boot / lockdown
     # nvidia-installer (kernel.c, test_kernel_module): the load failed with EKEYREJECTED / ENOKEY
+    # Talos' KernelModuleSpecController (`error loading module %q: %w`) wraps the errno in Go's words, lower case
     _sig("driver_key_rejected", K.DRIVER_KEY_REJECTED, ("Key was rejected by service", "Required key not available",
-                                                        "not signed by a key that is trusted by the kernel"),
+                                                        "not signed by a key that is trusted by the kernel",
+                                                        "key was rejected by service", "required key not available"),
          r"Key was rejected by service|could not insert '(?P<key_module>nvidia[\w-]{0,20}|amdgpu)': Required key not available"
-         r"|The kernel module failed to load, because it was not signed by a key that is trusted by the kernel",
+         r"|The kernel module failed to load, because it was not signed by a key that is trusted by the kernel"
+         r"|error loading module (?:\\x5c|\\)?\"(?P<go_module>nvidia[\w-]{0,20}|amdgpu)(?:\\x5c|\\)?\": [^\n]{0,160}?"
+         r"(?:key was rejected by service|required key not available)",
          "modprobe: ERROR: could not insert 'nvidia': Key was rejected by service",
-         lambda m, line: {"load_module": m.group("key_module")} if m.group("key_module") else {}),
+         lambda m, line: {"load_module": m.group("key_module") or m.group("go_module")}
+         if m.group("key_module") or m.group("go_module") else {}),
     _sig("driver_secure_boot", K.DRIVER_SECURE_BOOT, ("Secure Boot enabled", "Secure Boot is enabled", "SecureBoot enabled",
                                                       "Secure boot is enabled"),
          r"(?<!if )(?:UEFI )?Secure ?[Bb]oot (?:is )?enabled",

@@ -291,3 +291,23 @@ def _bus_drop(msg: _Msg, pci_raw: str, last: _Msg) -> XidEvent:
 def _with_uuid(e: XidEvent, uuid_by_pci: dict[str, str]) -> XidEvent:
     uuid = uuid_by_pci.get(e.pci) if e.pci else None
     return e if uuid is None else replace(e, gpu_uuid=uuid)
+
+
+# the NVIDIA kernel module's own lines, or a module loader naming it (kmod, Talos' KernelModuleSpecController,
+# whose JSON log escapes its quotes, as `\x5c"` once talosctl has printed it)
+_NVIDIA_KERNEL = lazy_re.compile(r"\bNVRM: |\bnvidia(?:-uvm|-modeset|-drm)?: |module (?:\\x5c|\\)?[\"']?nvidia\b")
+
+
+def names_nvidia_driver(lines, limit: int = 20000) -> bool:
+    """A kernel log (its first `limit` lines) names the NVIDIA driver: an NVRM line, a line of the
+    nvidia modules, or a module loader naming the module (loading it or refusing it).
+
+        >>> names_nvidia_driver(["[ 5.3] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.127.05"])
+        True
+        >>> names_nvidia_driver(['error loading module \\x5c"nvidia\\x5c": key was rejected by service'])
+        True
+        >>> names_nvidia_driver(["[ 1.0] Loading of module with unavailable key is rejected"])
+        False
+    """
+    return any(_NVIDIA_KERNEL.search(line[:4096]) for line in lines[:limit])
+

@@ -9,6 +9,7 @@ built lazily and once, plus citation helpers.
 
 from __future__ import annotations
 
+
 from collections import defaultdict
 from msgspec import Struct, field
 from functools import cached_property
@@ -146,8 +147,26 @@ class Context:
             stack_nodes |= {n for n in shown if isinstance(n, str) and n in self.nodes
                             and not _control_plane_only(self.nodes[n])}
         stack_nodes |= set(self.input_hosts)
+        stack_nodes |= self._nvidia_kernel_nodes
         return tuple(sorted(n.name for n in self.nodes.values()
                             if n.looks_like_gpu_node or n.name in stack_nodes))
+
+    @cached_property
+    def _nvidia_kernel_nodes(self) -> frozenset[str]:
+        """Nodes without any GPU sign in their object whose own kernel log names the NVIDIA driver
+        (its NVRM lines, or the nvidia module loading or refused): the node has the GPU its
+        labels do not show."""
+        from triage.evidence.xid import names_nvidia_driver
+        out = set()
+        for node in self.nodes.values():
+            try:
+                here = not node.looks_like_gpu_node and layout.node_dmesg(node.name) in self.bundle.files
+            except ValueError:          # a name no bundle path can hold: no kernel log of it either
+                continue
+            text = self.bundle.node_dmesg(node.name) if here else None
+            if text is not None and names_nvidia_driver(text.lines):
+                out.add(node.name)
+        return frozenset(out)
 
     @cached_property
     def plugin_runs_nowhere(self) -> bool:

@@ -157,7 +157,7 @@ def _xid_class(code: int) -> str:
 
 @rule(ids=("driver.gpu_fallen_off_bus", "driver.xid_ecc_error", "driver.xid_gsp_error", "driver.xid_nvlink_error",
            "driver.xid_unhealthy_device", "application.xid_application_fault", "driver.nouveau_conflict",
-           "driver.not_loaded", "driver.version_mismatch", "driver.nvrm_unrecognised"),
+           "driver.not_loaded", "driver.version_mismatch", "driver.nvrm_unrecognised", "driver.secure_boot_rejected"),
       reads=("node-files",))
 def kernel_log(ctx):
     """Xids of a GPU node from its kernel log and its DCGM scrape (the second source when
@@ -242,6 +242,13 @@ def _kernel_findings(ctx, node: str, text, scrape):
                                                        f"({', '.join(f'{k}={v}' for k, v in users[0].gpu_requests.items())})"))
         yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
                           pci=pci, gpu=", ".join(gpus) or None, message=", ".join(procs) or None, **culprit)
+    # the module refused for its signing key (Secure Boot, a kernel and modules from different builds)
+    refused = [f for f in scan(ctx, text) if f.kind.value == "driver_key_rejected"] if text is not None else []
+    if refused:
+        yield ctx.finding("driver.secure_boot_rejected", "critical", node_subject(node),
+                          [ctx.cite_line(text, f.line, f.excerpt) for f in refused[:3]], node=node,
+                          load_module=next((dict(f.params).get("load_module") for f in refused
+                                            if dict(f.params).get("load_module")), None))
     nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"] if text is not None else []
     if nouveau and ("driver.nouveau_conflict", "critical") not in found:
         yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
