@@ -100,6 +100,7 @@ EXTRA_PARAMS = {
     "reported": "the node condition whose words named the fault class (no Xid was reported)",
     "condition": "the node condition type a health reporter set",
     "uncovered": "Kueue's ClusterQueue covers no such resource at all (`resource %s unavailable in ClusterQueue`)",
+    "cause": "the fact kind a component's own words inside an event name (the DRA plugin's dra_device_held, dra_cdi_failed ...)",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

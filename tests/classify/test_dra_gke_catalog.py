@@ -158,6 +158,23 @@ def test_a_prepare_failure_carries_the_plugins_cause(tmp_path):
     assert f["params"]["cause"] == "compute_domain_not_ready" and f["certainty"] == "recognised"
 
 
+def test_a_device_the_plugins_checkpoint_holds_for_another_claim_is_a_stale_allocation(tmp_path):
+    """kubernetes-sigs/dra-driver-nvidia-gpu device_state.go: `requested device %s is already allocated to
+    different claim %s`: the plugin's record outlived the claim (its prepare retried after release)."""
+    w = _dra_world("dra-device-held")
+    w.pod("ml", "trainer-1", node=NODE, gpu=0, containers=("trainer",), phase="Pending",
+          statuses={"trainer": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}},
+          extra_spec={"resourceClaims": [{"name": "imex", "resourceClaimName": "imex-channel-1"}]})
+    w.event("ml", "Pod", "trainer-1", "FailedPrepareDynamicResources",
+            "Failed to prepare dynamic resources: NodePrepareResources failed for claim ml/imex-channel-1: error "
+            "preparing devices for claim ml/imex-channel-1:1b2c3d4e-5f60-4718-89ab-cdef01234567: requested device "
+            "channel-0 is already allocated to different claim 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", component="kubelet")
+    w.target("Pod", "ml", "trainer-1")
+    root = _doc(w, tmp_path)["root_cause"]
+    assert root["id"] == "plugin.stale_allocation" and root["params"]["cause"] == "dra_device_held"
+    assert "still holds its device for another claim" in root["title"]
+
+
 # ---- GKE ----------------------------------------------------------------------------------------------
 
 def _gke_world(name: str, *, plugin_statuses=None, installer_init=None, installer_phase=None) -> World:

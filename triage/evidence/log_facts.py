@@ -63,6 +63,7 @@ class LogKind(enum.Enum):
     PLUGIN_ALLOCATE_UNAVAILABLE = "plugin_allocate_unavailable"
     PLUGIN_CONFIG_INVALID = "plugin_config_invalid"
     DRA_CDI_FAILED = "dra_cdi_failed"                    # the DRA kubelet plugin cannot write its CDI specs
+    DRA_DEVICE_HELD = "dra_device_held"                  # the DRA kubelet plugin's checkpoint holds the device for another claim
     COMPUTE_DOMAIN_NOT_READY = "compute_domain_not_ready"  # ComputeDomain / IMEX daemon / clique not ready
     GFD_ERROR = "gfd_error"
     MIG_ASSERTION_NORMAL = "mig_assertion_normal"

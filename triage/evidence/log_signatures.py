@@ -437,6 +437,14 @@ SIGNATURES: tuple[Signature, ...] = (
          "\"/var/lib/kubelet/plugins_registry/gpu.nvidia.com-reg.sock\": listen unix "
          "/var/lib/kubelet/plugins_registry/gpu.nvidia.com-reg.sock: bind: permission denied",
          lambda m, line: {"step": m.group("step"), "variant": "dra"}),
+    # kubernetes-sigs/dra-driver-nvidia-gpu cmd/{gpu,compute-domain}-kubelet-plugin/device_state.go
+    # (validateNoOverlappingPreparedDevices): the plugin's checkpoint still holds the device for a prepared claim
+    _sig("dra_device_held", K.DRA_DEVICE_HELD, ("is already allocated to different claim",
+                                                "has conflicting configuration with already prepared claim"),
+         r"requested device (?P<device>[\w.-]{1,128}) (?:is already allocated to different claim|has conflicting "
+         r"configuration with already prepared claim) (?P<held_by>[\w.-]{1,64})",
+         "requested device channel-0 is already allocated to different claim 6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+         lambda m, line: {"device": m.group("device"), "held_by": m.group("held_by")}),
     _sig("dra_cdi_failed", K.DRA_CDI_FAILED, ("CDI handler", "CDI spec file", "path for cdi file generation",
                                               "error setting up nvidia-cdi-hook"),
          r"(?P<step>unable to create (?:vfio )?CDI handler|unable to create base CDI spec file|unable to create CDI spec "

@@ -41,6 +41,7 @@ PATTERNS = (
     P("mig-manager", "mig_gpu_in_use", "plugin.mig_config_failed", "error"),
     # NVIDIA's DRA driver: its kubelet plugins (gpus, compute-domains containers) and ComputeDomain daemons
     P("dra-plugin", "plugin_nvml_unavailable", "plugin.nvml_unavailable", "error"),
+    P("dra-plugin", "dra_device_held", "plugin.stale_allocation", "error"),
     P("dra-plugin", "plugin_register_failed", "plugin.not_registered", "error"),
     P("dra-plugin", "mig_config_invalid", "plugin.mig_config_failed", "error"),
     P("dra-plugin", "mig_apply_failed", "plugin.mig_config_failed", "error"),
@@ -138,7 +139,7 @@ def components(ctx):
             yield ctx.checked(node_subject(node.name), [node.source])
 
 
-@rule(ids=("plugin.allocate_rpc_failed",), reads=("pods", "events"))
+@rule(ids=("plugin.allocate_rpc_failed", "plugin.stale_allocation"), reads=("pods", "events"))
 def dra_prepare_failures(ctx):
     """A DRA pod stays ContainerCreating because the kubelet's NodePrepareResources call to the
     DRA driver's kubelet plugin failed (pkg/kubelet/cm/dra: event FailedPrepareDynamicResources,
@@ -152,7 +153,9 @@ def dra_prepare_failures(ctx):
         # the DRA driver's own words inside the message (docs/message-catalog.md, NVIDIA DRA driver): MIG, MPS,
         # sharing config, CDI spec, ComputeDomain not ready, NVML
         cause = next((f.kind.value for f in problems(scan_log(ev.message[:4000]))), None)
-        yield ctx.finding("plugin.allocate_rpc_failed", "error", pod_subject(pod), [ctx.cite_event(ev)],
+        # the plugin's own checkpoint still holds the device for a claim the scheduler no longer gave it
+        fid = "plugin.stale_allocation" if cause == "dra_device_held" else "plugin.allocate_rpc_failed"
+        yield ctx.finding(fid, "error", pod_subject(pod), [ctx.cite_event(ev)],
                           "recognised" if known or cause else "unrecognised", namespace=pod.namespace, pod=pod.name,
                           node=pod.node_name, reason=ev.reason, message=ev.message[:300], cause=cause,
                           claim=pod.resource_claims[0] if pod.resource_claims else None)
