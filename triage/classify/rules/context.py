@@ -156,7 +156,6 @@ class Context:
         """Nodes without any GPU sign in their object whose own kernel log names the NVIDIA driver
         (its NVRM lines, or the nvidia module loading or refused): the node has the GPU its
         labels do not show."""
-        from triage.evidence.xid import names_nvidia_driver
         out = set()
         for node in self.nodes.values():
             try:
@@ -164,8 +163,10 @@ class Context:
             except ValueError:          # a name no bundle path can hold: no kernel log of it either
                 continue
             text = self.bundle.node_dmesg(node.name) if here else None
-            if text is not None and names_nvidia_driver(text.lines):
-                out.add(node.name)
+            if text is not None:
+                from triage.evidence.xid import names_nvidia_driver    # loads only for such a kernel log
+                if names_nvidia_driver(text.lines):
+                    out.add(node.name)
         return frozenset(out)
 
     @cached_property
