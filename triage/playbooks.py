@@ -101,6 +101,7 @@ EXTRA_PARAMS = {
     "condition": "the node condition type a health reporter set",
     "uncovered": "Kueue's ClusterQueue covers no such resource at all (`resource %s unavailable in ClusterQueue`)",
     "cause": "the fact kind a component's own words inside an event name (the DRA plugin's dra_device_held, dra_cdi_failed ...)",
+    "llm_library": "the container's OLLAMA_LLM_LIBRARY: the one GPU library a model server was told to load",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

@@ -199,10 +199,15 @@ SIGNATURES: tuple[Signature, ...] = (
          r"no CUDA-capable device is detected|(?<!Search for `)cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
          "RuntimeError: CUDA error: no CUDA-capable device is detected", no_params, "cuda_error"),
     # the frameworks' own words for "the container sees no GPU"
+    # Ollama (discover/gpu.go, its types.go `inference compute` line) says at INFO that it runs on the CPU: a
+    # fact only in a pod given a GPU (no_gpu_kind), a CPU deployment prints the same
     _sig("framework_no_gpu", K.NO_CUDA_DEVICE, ("No CUDA GPUs are available", "No visible GPU devices",
-                                                "Failed to infer device type", "No platform detected, vLLM"),
+                                                "Failed to infer device type", "No platform detected, vLLM",
+                                                "no compatible GPUs were discovered", "library=cpu"),
          r"(?P<torch>No CUDA GPUs are available)|(?P<jax>No visible GPU devices)|(?P<vllm>Failed to infer device type)"
-         r"|(?P<vllm_platform>No platform detected, vLLM is running on UnspecifiedPlatform)",
+         r"|(?P<vllm_platform>No platform detected, vLLM is running on UnspecifiedPlatform)"
+         r"|(?P<ollama>^no compatible GPUs were discovered(?: source=gpu\.go:\d{1,5})?$)"
+         r"|(?P<ollama_cpu>^inference compute (?:source=types\.go:\d{1,5} )?id=(?:cpu|0) library=cpu\b)",
          "RuntimeError: No CUDA GPUs are available",
          lambda m, line: {"variant": next(k for k, v in m.groupdict().items() if v)}, "cuda_error"),
     _sig("no_kernel_image", K.NO_KERNEL_IMAGE, ("no kernel image", "CUDA_ERROR_NO_BINARY_FOR_GPU",

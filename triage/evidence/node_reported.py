@@ -94,3 +94,19 @@ def phrase_xids(message) -> list[ReportedXid]:
     """
     text = bounded_text(message)
     return [ReportedXid(code, False, None) for pat, code in _PHRASES if pat.search(text)][:1]
+
+
+# DCGM's IMEX health check (DCGM_FR_IMEX_UNHEALTHY, "IMEX daemon status is %d (not READY)"): the IMEX daemon
+# NVLink multi-node memory sharing needs. Under NVIDIA's DRA driver it runs only inside a ComputeDomain's
+# daemon pods, so a node in no ComputeDomain has none, and the check reports it not ready by design
+IMEX_WORDS = lazy_re.compile(r"DCGM_FR_IMEX_|\bIMEX daemon\b", re.IGNORECASE)
+
+
+def names_imex(message) -> bool:
+    """The health message is about the IMEX daemon.
+
+    >>> names_imex("ErrorCode:DCGM_FR_IMEX_UNHEALTHY GPU:0 IMEX daemon status is -3 (not READY);")
+    True
+    """
+    return bool(IMEX_WORDS.search(bounded_text(message)))
+

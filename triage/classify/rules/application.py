@@ -44,11 +44,18 @@ NO_GPU_UNREQUESTED_KINDS = ("nvml_init_failed",)
 _QUOTED_CUDA = {"driver_too_old": "cuda_driver_too_old", "no_device": "no_cuda_device"}
 
 
+def _server_on_cpu(f) -> bool:
+    """A model server's own INFO line that it found no GPU and serves on the CPU (Ollama)."""
+    return str(dict(f.params).get("variant", "")).startswith("ollama")
+
+
 def no_gpu_kind(f, pod=None) -> str | None:
     """The no-GPU kind a log fact stands for, directly or through the CUDA error it quotes; NVML
     that could not start counts too in a workload `pod` that asked for no GPU (not in a node agent
     or a GPU-stack pod: those reach the GPUs through the host)."""
     if f.kind.value in NO_GPU_KINDS:
+        if _server_on_cpu(f) and (pod is None or not pod.requests_gpu):
+            return None           # a model server run on the CPU on purpose says the same
         return f.kind.value
     if f.kind.value in NO_GPU_UNREQUESTED_KINDS and pod is not None and not requests_nvidia(pod) \
             and not _node_agent(pod) and not gpu_stack_role(pod):
@@ -56,6 +63,12 @@ def no_gpu_kind(f, pod=None) -> str | None:
     if f.kind.value == "cuda_validation_failed":
         return _QUOTED_CUDA.get(str(dict(f.params).get("cuda_error")))
     return None
+
+
+def _llm_library_env(pod, container: str) -> str | None:
+    """The container's OLLAMA_LLM_LIBRARY (Ollama's choice of GPU library, set by hand), or None."""
+    c = pod.container(container)
+    return next((e.value for e in (c.env if c is not None else ()) if e.name == "OLLAMA_LLM_LIBRARY" and e.value), None)
 
 
 @rule(ids=APP_IDS, reads=("pods/log",))
@@ -79,7 +92,17 @@ def no_gpu_in_container(ctx):
         seen = _no_driver_seen(ctx, pod, container, facts) if "cuda_driver_too_old" in kinds else ()
         by_hand = visible_devices_by_hand(pod, container)
         other_gpu = sorted(r for r in pod.gpu_requests if not r.startswith("nvidia.com/"))
-        if not requests_nvidia(pod) and other_gpu and not by_hand:
+        forced = _llm_library_env(pod, container) if any(_server_on_cpu(f) for f in facts) else None
+        if forced is not None:
+            # the server was told which GPU library to use and found none by that name: the device env by hand
+            yield ctx.finding("runtime.visible_devices_misconfigured", "error", pod_subject(pod),
+                              cites + [ctx.cite_field(pod, f"containers[{container}].env OLLAMA_LLM_LIBRARY", forced)],
+                              "inferred", llm_library=forced, **common)
+        elif any(_server_on_cpu(f) for f in facts):
+            # it was given a GPU and serves on the CPU: no device reached the container
+            yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites, "inferred",
+                              runtime_class=pod.runtime_class_name or None, **common)
+        elif not requests_nvidia(pod) and other_gpu and not by_hand:
             # it was given another vendor's GPU (AMD's, Intel's) and its CUDA build finds no NVIDIA
             # driver: the image carries no code for the GPU it got
             yield ctx.finding("application.no_kernel_image", "error", pod_subject(pod),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from triage.bundle import layout
+from triage.bundle.objects.gpu_stack import COMPUTE_DOMAIN_LABEL
 from triage.classify.model import Citation
 from triage.classify.rules.base import node_subject, rule
 from triage.classify.rules.components import component_findings
@@ -265,7 +266,8 @@ def node_reported_xids(ctx):
     condition about the GPU that names no Xid is read by the Xid catalog's fault-class phrases
     (row remaps, double-bit ECC, NVLink ...); in words none of them knows, it is still a finding
     (`driver.health_report_unrecognised`): the reporter said the GPU is not well."""
-    from triage.evidence.node_reported import GPU_WORDS, STANDARD_CONDITIONS, phrase_xids, reason_xids, reported_xids
+    from triage.evidence.node_reported import (GPU_WORDS, STANDARD_CONDITIONS, names_imex, phrase_xids, reason_xids,
+                                               reported_xids)
     for node in ctx.gpu_node_names:
         if ctx.bundle.node_dmesg(node) is not None:
             continue
@@ -289,7 +291,8 @@ def node_reported_xids(ctx):
                 phrased = None if xids else str(c.get("type"))       # the class is named, not a code
                 xids = xids or phrase_xids(c.get("message"))
                 said += [(cite, x, phrased) for x in xids]
-                if not xids and GPU_WORDS.search(str(c.get("message") or "")[:2000]):
+                if not xids and GPU_WORDS.search(str(c.get("message") or "")[:2000]) \
+                        and not (names_imex(c.get("message")) and _imex_by_compute_domains_only(ctx, node)):
                     unknown.append((cite, c))
         by_id: dict[tuple[str, str], list] = {}
         for cite, x, phrased in said:
@@ -307,6 +310,14 @@ def node_reported_xids(ctx):
             yield ctx.finding("driver.health_report_unrecognised", "error", node_subject(node), [cite], "unrecognised",
                               node=node, condition=str(c.get("type")), reason=str(c.get("reason") or "") or None,
                               message=str(c.get("message") or "")[:300])
+
+
+def _imex_by_compute_domains_only(ctx, node: str) -> bool:
+    """NVIDIA's DRA driver runs on `node` (its kubelet plugin pod) and no ComputeDomain daemon does: the node's
+    IMEX daemon would run only inside one, so an IMEX health check there reports a daemon nobody started."""
+    roles = [(role, p) for role, p in ctx.stack_pods if p.node_name == node and role == "dra-plugin"]
+    return bool(roles) and not any(COMPUTE_DOMAIN_LABEL in p.labels or p.name.startswith("computedomain-daemon-")
+                                   for _, p in roles)
 
 
 @rule(ids=("driver.not_ready", "driver.image_unavailable"), reads=("nodes", "pods|daemonsets"))

@@ -1,5 +1,6 @@
-"""Readings that first-contact round 18 showed missing, each decided by state or by the emitting
-component's own format:
+"""Readings that first-contact rounds 18-21 showed missing, each decided by state or by the emitting
+component's own format (round 20: a node's own kernel log naming the NVIDIA module; round 21: a model server
+given a GPU that serves on the CPU, an IMEX health check on a node in no ComputeDomain):
 
 - a GPU health reporter's problem condition on the node (OCI's maintenance labeler:
   `oci.oraclecloud.com/MaintenanceFault=True`, its message the fault's description) names the fault class
@@ -116,3 +117,66 @@ def test_a_node_whose_kernel_log_names_no_nvidia_line_stays_no_gpu(tmp_path):
     doc = diagnosis_of(_kernel_world("talos-no-nvidia", "kern:  notice: [2026-11-29T14:01:25.957686413Z]: "
                                                         "Loading of module with unavailable key is rejected\n"), tmp_path)
     assert doc["status"] == "no_gpu", (doc["status"], finding_ids(doc))
+
+
+# round 21: Ollama's own INFO lines (discover/gpu.go, types.go) say it serves on the CPU
+_OLLAMA_CPU = ('time=2026-11-29T14:02:03.417Z level=INFO source=gpu.go:377 msg="no compatible GPUs were discovered"\n'
+               'time=2026-11-29T14:02:03.431Z level=INFO source=types.go:131 msg="inference compute" id=0 library=cpu '
+               'compute="" driver=0.0 name="" total="251.6 GiB" available="240.2 GiB"\n')
+
+
+def _ollama_world(name: str, *, gpu: int, env: dict | None = None) -> World:
+    w = World(name)
+    w.gpu_node("gpu-node-1", gpus=1)
+    p = w.pod("ollama", "ollama-0", node="gpu-node-1", gpu=gpu, containers=("ollama",), image="ollama/ollama:0.12.6")
+    if env:
+        p["spec"]["containers"][0]["env"] = [{"name": k, "value": v} for k, v in env.items()]
+    w.log("ollama", "ollama-0", "ollama", _OLLAMA_CPU)
+    w.target("Pod", "ollama", "ollama-0")
+    return w
+
+
+def test_a_model_server_given_a_gpu_that_serves_on_the_cpu_saw_no_device(tmp_path):
+    root = diagnosis_of(_ollama_world("ollama-cpu-fallback", gpu=1), tmp_path)["root_cause"]
+    assert root is not None and root["id"] == "runtime.no_device_visible", root
+    assert "no compatible GPUs were discovered" in root["evidence"][0]["excerpt"]
+
+
+def test_a_model_server_told_which_gpu_library_to_load_has_its_device_env_set_by_hand(tmp_path):
+    root = diagnosis_of(_ollama_world("ollama-llm-library", gpu=1, env={"OLLAMA_LLM_LIBRARY": "cuda"}), tmp_path)["root_cause"]
+    assert root["id"] == "runtime.visible_devices_misconfigured" and root["params"]["llm_library"] == "cuda", root
+    assert "OLLAMA_LLM_LIBRARY=cuda" in root["title"]
+
+
+def test_a_model_server_run_on_the_cpu_on_purpose_is_no_finding(tmp_path):
+    doc = diagnosis_of(_ollama_world("ollama-cpu-on-purpose", gpu=0), tmp_path)
+    assert not any(f["id"] in ("runtime.no_device_visible", "application.gpu_not_requested") for f in doc["findings"]), \
+        finding_ids(doc)
+
+
+# round 21: DCGM's IMEX check on a node where NVIDIA's DRA driver runs and no ComputeDomain daemon does
+def _imex_world(name: str, *, compute_domain: bool) -> World:
+    w = World(name)
+    node = w.gpu_node("gb300-node-1", gpus=4, product="NVIDIA-GB300")
+    node["status"]["conditions"].append({"type": "GpuNvlinkWatch", "status": "True", "reason": "GpuNvlinkWatchIsNotHealthy",
+                                         "message": "ErrorCode:DCGM_FR_IMEX_UNHEALTHY GPU:0 PCI:0000:9d:00.0 IMEX daemon "
+                                                    "status is -3 (not READY);"})
+    w.pod("nvidia-dra-driver-gpu", "nvidia-dra-driver-gpu-kubelet-plugin-x7k2p", node="gb300-node-1", gpu=0,
+          containers=("compute-domains",), labels={"nvidia-dra-driver-gpu-component": "kubelet-plugin"},
+          owner=("DaemonSet", "nvidia-dra-driver-gpu-kubelet-plugin"))
+    if compute_domain:
+        w.pod("nvidia-dra-driver-gpu", "computedomain-daemon-4f2a9-q8m3t", node="gb300-node-1", gpu=0,
+              containers=("compute-domain-daemon",), labels={"resource.nvidia.com/computeDomain": "4f2a9c71"},
+              owner=("DaemonSet", "computedomain-daemon-4f2a9"))
+    w.target("Node", None, "gb300-node-1")
+    return w
+
+
+def test_an_imex_check_on_a_node_in_no_compute_domain_is_no_finding(tmp_path):
+    doc = diagnosis_of(_imex_world("imex-idle", compute_domain=False), tmp_path)
+    assert "driver.health_report_unrecognised" not in finding_ids(doc), finding_ids(doc)
+
+
+def test_an_imex_check_failing_where_a_compute_domain_runs_is_still_a_finding(tmp_path):
+    doc = diagnosis_of(_imex_world("imex-in-domain", compute_domain=True), tmp_path)
+    assert doc["root_cause"]["id"] == "driver.health_report_unrecognised", finding_ids(doc)
