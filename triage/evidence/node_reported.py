@@ -102,6 +102,15 @@ def phrase_xids(message) -> list[ReportedXid]:
 IMEX_WORDS = lazy_re.compile(r"DCGM_FR_IMEX_|\bIMEX daemon\b", re.IGNORECASE)
 
 
+def names_gpu(message) -> bool:
+    """The health message names the GPU at all (a reporter's condition about something else is not ours).
+
+    >>> names_gpu("GPU 5 failed the vendor's burn-in diagnostic."), names_gpu("PSU 2 has failed.")
+    (True, False)
+    """
+    return bool(GPU_WORDS.search(bounded_text(message)))
+
+
 def names_imex(message) -> bool:
     """The health message is about the IMEX daemon.
 

@@ -92,13 +92,14 @@ def no_gpu_in_container(ctx):
         seen = _no_driver_seen(ctx, pod, container, facts) if "cuda_driver_too_old" in kinds else ()
         by_hand = visible_devices_by_hand(pod, container)
         other_gpu = sorted(r for r in pod.gpu_requests if not r.startswith("nvidia.com/"))
-        forced = _llm_library_env(pod, container) if any(_server_on_cpu(f) for f in facts) else None
+        on_cpu = any(_server_on_cpu(f) for f in facts)
+        forced = _llm_library_env(pod, container) if on_cpu else None
         if forced is not None:
             # the server was told which GPU library to use and found none by that name: the device env by hand
             yield ctx.finding("runtime.visible_devices_misconfigured", "error", pod_subject(pod),
                               cites + [ctx.cite_field(pod, f"containers[{container}].env OLLAMA_LLM_LIBRARY", forced)],
                               "inferred", llm_library=forced, **common)
-        elif any(_server_on_cpu(f) for f in facts):
+        elif on_cpu:
             # it was given a GPU and serves on the CPU: no device reached the container
             yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod), cites, "inferred",
                               runtime_class=pod.runtime_class_name or None, **common)

@@ -266,7 +266,7 @@ def node_reported_xids(ctx):
     condition about the GPU that names no Xid is read by the Xid catalog's fault-class phrases
     (row remaps, double-bit ECC, NVLink ...); in words none of them knows, it is still a finding
     (`driver.health_report_unrecognised`): the reporter said the GPU is not well."""
-    from triage.evidence.node_reported import (GPU_WORDS, STANDARD_CONDITIONS, names_imex, phrase_xids, reason_xids,
+    from triage.evidence.node_reported import (STANDARD_CONDITIONS, names_gpu, names_imex, phrase_xids, reason_xids,
                                                reported_xids)
     for node in ctx.gpu_node_names:
         if ctx.bundle.node_dmesg(node) is not None:
@@ -291,7 +291,7 @@ def node_reported_xids(ctx):
                 phrased = None if xids else str(c.get("type"))       # the class is named, not a code
                 xids = xids or phrase_xids(c.get("message"))
                 said += [(cite, x, phrased) for x in xids]
-                if not xids and GPU_WORDS.search(str(c.get("message") or "")[:2000]) \
+                if not xids and names_gpu(c.get("message")) \
                         and not (names_imex(c.get("message")) and _imex_by_compute_domains_only(ctx, node)):
                     unknown.append((cite, c))
         by_id: dict[tuple[str, str], list] = {}
