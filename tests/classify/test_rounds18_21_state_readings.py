@@ -1,5 +1,5 @@
 """Readings that first-contact rounds 18-21 showed missing, each decided by state or by the emitting
-component's own format (round 20: a node's own kernel log naming the NVIDIA module; round 21: a model server
+component's own format (round 22: the driver container's words for a kernel it cannot build for; round 20: a node's own kernel log naming the NVIDIA module; round 21: a model server
 given a GPU that serves on the CPU, an IMEX health check on a node in no ComputeDomain):
 
 - a GPU health reporter's problem condition on the node (OCI's maintenance labeler:
@@ -14,8 +14,9 @@ given a GPU that serves on the CPU, an IMEX health check on a node in no Compute
 
 from __future__ import annotations
 
-from tests.classify.scenario_builder import World, diagnosis_of, finding_ids
+from tests.classify.scenario_builder import OPERATOR_NS, World, diagnosis_of, finding_ids
 from tests.classify.scenarios_real import ML
+from tests.classify.test_state_first import _crash
 
 
 def _fault_world(name: str, message: str, *, status: str = "True") -> World:
@@ -180,3 +181,31 @@ def test_an_imex_check_on_a_node_in_no_compute_domain_is_no_finding(tmp_path):
 def test_an_imex_check_failing_where_a_compute_domain_runs_is_still_a_finding(tmp_path):
     doc = diagnosis_of(_imex_world("imex-in-domain", compute_domain=True), tmp_path)
     assert doc["root_cause"]["id"] == "driver.health_report_unrecognised", finding_ids(doc)
+
+
+# round 22: the driver container's own words that the kernel it must build for is not the one it has
+
+
+def _driver_crash_world(name: str, log: str) -> World:
+    w = World(name)
+    w.gpu_node("gpu-node-1", gpus=1)
+    pod = _crash(w, "driver", "nvidia-driver-ctr")
+    w.log(OPERATOR_NS, pod, "nvidia-driver-ctr", log, previous=True)
+    w.target("Node", None, "gpu-node-1")
+    return w
+
+
+def test_a_driver_toolkit_image_for_another_kernel_is_the_kernel_mismatch(tmp_path):
+    log = ("Running dtk-build-driver\nWARNING: broken Driver Toolkit image detected:\n"
+           "- Node kernel:    5.14.0-427.50.1.el9_4.x86_64\n- Kernel package: 5.14.0-427.42.1.el9_4.x86_64\n"
+           "INFO: informing nvidia-driver-ctr to fallback on entitled-build.\n")
+    root = diagnosis_of(_driver_crash_world("dtk-broken", log), tmp_path)["root_cause"]
+    assert root["id"] == "driver.kernel_mismatch", root
+    assert "broken Driver Toolkit image detected" in " ".join(e["excerpt"] for e in root["evidence"])
+
+
+def test_dnf_without_the_running_kernels_packages_is_the_kernel_mismatch(tmp_path):
+    log = ("+ dnf -q -y --releasever=9 --setopt=install_weak_deps=False install kernel-5.14.0-503.15.1.el9_5.x86_64\n"
+           "Error: Unable to find a match: kernel-5.14.0-503.15.1.el9_5.x86_64\n")
+    root = diagnosis_of(_driver_crash_world("dnf-no-kernel", log), tmp_path)["root_cause"]
+    assert root["id"] == "driver.kernel_mismatch", root

@@ -759,20 +759,26 @@ SIGNATURES: tuple[Signature, ...] = (
          r"couldn't communicate with the NVIDIA driver|(?:NVML|NVML failed|nvml): (?:ERROR_DRIVER_NOT_LOADED|Driver Not Loaded)"
          r"|NVMLError_DriverNotLoaded",
          "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.", no_params),
+    # (and on OpenShift the driver container's ocp_dtk_entrypoint: the Driver Toolkit image carries another
+    # kernel than the node runs, `WARNING: broken Driver Toolkit image detected:` then the two versions)
     _sig("driver_kernel_unresolved", K.DRIVER_KERNEL_UNRESOLVED, ("Could not resolve Linux kernel version",
                                                                  "Could not locate Linux kernel version string",
-                                                                 "Unable to resolve RHEL version from kernel version"),
+                                                                 "Unable to resolve RHEL version from kernel version",
+                                                                 "broken Driver Toolkit image detected"),
          r"Could not resolve Linux kernel version|Could not locate Linux kernel version string"
-         r"|Unable to resolve RHEL version from kernel version",
+         r"|Unable to resolve RHEL version from kernel version|broken Driver Toolkit image detected",
          "Could not resolve Linux kernel version", no_params),
     # the package manager has no headers for the running kernel (apt, dnf)
     _sig("driver_headers_unavailable", K.DRIVER_HEADERS_MISSING, ("Unable to locate package linux-", "has no installation candidate",
-                                                                  "No match for argument: kernel-"),
+                                                                  "No match for argument: kernel-",
+                                                                  "Unable to find a match: kernel-"),
          r"Unable to locate package (?P<package>linux-(?:headers|image|modules)-[\w.+~-]{1,100})"
          r"|Package '(?P<candidate>linux-(?:headers|image|modules)-[\w.+~-]{1,100})' has no installation candidate"
-         r"|No match for argument: (?P<dnf>kernel-(?:headers|devel|core)-[\w.+~-]{1,100})",
+         r"|No match for argument: (?P<dnf>kernel-(?:headers|devel|core)-[\w.+~-]{1,100})"
+         # dnf's closing error for a package it has no match for: the running kernel's own packages
+         r"|Unable to find a match: (?P<dnf_kernel>kernel(?:-(?:headers|devel|core|modules))?-\d[\w.+~-]{0,100})",
          "E: Unable to locate package linux-headers-6.8.0-1015-aws",
-         lambda m, line: {"package": m.group("package") or m.group("candidate") or m.group("dnf")}),
+         lambda m, line: {"package": m.group("package") or m.group("candidate") or m.group("dnf") or m.group("dnf_kernel")}),
     # gpu-driver-container <os>/nvidia-driver: _update_package_cache and the RHEL prerequisites
     _sig("driver_repo_unreachable", K.DRIVER_REPO_UNREACHABLE, ("Failed to update package cache",
                                                                "failed to reach RHEL package repositories",
