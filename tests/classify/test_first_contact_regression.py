@@ -101,6 +101,8 @@ NOT_RIGHT = {
     "fh2102": "inconclusive",
     # round 22 (B22-H22, search protocol), its first run (e75a3cc, the rules of 718ed20)
     "fc2201": "wrong", "fe2203": "wrong", "fg2201": "wrong",
+    # A22 (round 22, finished after the round's measurement), its first run (6f8464e, the rules of 9bdf6ce)
+    "fa2201": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
