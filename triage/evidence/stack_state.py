@@ -213,8 +213,9 @@ def gpu_selector(ds: Workload) -> tuple[str, str] | None:
     Intel's GPU labels. (label, value); None for a DaemonSet that selects no GPU label."""
     tmpl = ds.template
     wanted = list(tmpl.node_selector.items())
-    for term in tmpl.required_node_affinity[:1] if len(tmpl.required_node_affinity) == 1 else ():
-        wanted += [(k, vs[0] if op == "In" and vs else "true") for k, op, vs in term if op in ("In", "Exists")]
+    terms = tmpl.required_node_affinity
+    if len(terms) == 1:           # ORed terms: only a single one requires its labels
+        wanted += [(k, vs[0] if op == "In" and vs else "true") for k, op, vs in terms[0] if op in ("In", "Exists")]
     for k, v in wanted:
         if labels_say_gpu({k: v}) or labels_say_other_accelerator({k: v}):
             return k, v
@@ -303,7 +304,7 @@ def _plugin_resources(node: Node) -> bool:
     return any(v > 0 for r, v in node.gpu_allocatable.items() if r != _LEGACY_GPU)
 
 
-def _owner_ds(pod: Pod) -> str:
+def owner_daemonset(pod: Pod) -> str:
     ref = pod.controller
     return ref.name if ref is not None and ref.kind == "DaemonSet" else ""
 
@@ -378,7 +379,7 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 if st.broken:
                     comps.append(st)
                 continue
-            owner = _owner_ds(pod)
+            owner = owner_daemonset(pod)
             ds = next((d for r, d in stack_ds if d.name == owner and d.namespace == pod.namespace), None)
             seen_ds.add((pod.namespace or "", owner))
             seen_roles.add(role)

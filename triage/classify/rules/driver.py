@@ -243,14 +243,15 @@ def _kernel_findings(ctx, node: str, text, scrape):
                                                        f"({', '.join(f'{k}={v}' for k, v in users[0].gpu_requests.items())})"))
         yield ctx.finding(fid, sev, node_subject(node), cites, node=node, xid=xids[0] if len(xids) == 1 else xids or None,
                           pci=pci, gpu=", ".join(gpus) or None, message=", ".join(procs) or None, **culprit)
+    facts = scan(ctx, text)
     # the module refused for its signing key (Secure Boot, a kernel and modules from different builds)
-    refused = [f for f in scan(ctx, text) if f.kind.value == "driver_key_rejected"] if text is not None else []
+    refused = [f for f in facts if f.kind.value == "driver_key_rejected"]
     if refused:
         yield ctx.finding("driver.secure_boot_rejected", "critical", node_subject(node),
                           [ctx.cite_line(text, f.line, f.excerpt) for f in refused[:3]], node=node,
                           load_module=next((dict(f.params).get("load_module") for f in refused
                                             if dict(f.params).get("load_module")), None))
-    nouveau = [f for f in scan(ctx, text) if f.kind.value == "driver_nouveau"] if text is not None else []
+    nouveau = [f for f in facts if f.kind.value == "driver_nouveau"]
     if nouveau and ("driver.nouveau_conflict", "critical") not in found:
         yield ctx.finding("driver.nouveau_conflict", "critical", node_subject(node),
                           [ctx.cite_line(text, f.line, f.excerpt) for f in nouveau[:3]], node=node)
@@ -315,9 +316,9 @@ def node_reported_xids(ctx):
 def _imex_by_compute_domains_only(ctx, node: str) -> bool:
     """NVIDIA's DRA driver runs on `node` (its kubelet plugin pod) and no ComputeDomain daemon does: the node's
     IMEX daemon would run only inside one, so an IMEX health check there reports a daemon nobody started."""
-    roles = [(role, p) for role, p in ctx.stack_pods if p.node_name == node and role == "dra-plugin"]
-    return bool(roles) and not any(COMPUTE_DOMAIN_LABEL in p.labels or p.name.startswith("computedomain-daemon-")
-                                   for _, p in roles)
+    dra = ctx.stack_on(node, "dra-plugin")
+    return bool(dra) and not any(COMPUTE_DOMAIN_LABEL in p.labels or p.name.startswith("computedomain-daemon-")
+                                 for p in dra)
 
 
 @rule(ids=("driver.not_ready", "driver.image_unavailable"), reads=("nodes", "pods|daemonsets"))

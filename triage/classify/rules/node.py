@@ -79,7 +79,7 @@ def autoscaler_unready_gpu_node(ctx):
             if node.gpu_capacity or node.ready is not True or not born_between(node, triggers[0], triggers[-1]):
                 continue
             label = GPU_LABELS.get(provider_of(node, triggers[-1].message))
-            plugins = [p for role, p in ctx.stack_pods if role == "device-plugin" and p.node_name == node.name]
+            plugins = ctx.stack_on(node.name, "device-plugin")
             if label is None or label in node.labels or not plugins \
                     or any(st.restart_count for p in plugins for st in p.container_statuses):
                 continue

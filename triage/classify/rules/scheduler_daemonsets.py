@@ -19,7 +19,7 @@ from triage.bundle.objects.fields import as_tuple, dig
 from triage.bundle.objects.gpu_stack import stack_role
 from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, rule
-from triage.evidence.stack_state import ORDER, admits, gpu_selector, same_accelerator
+from triage.evidence.stack_state import ORDER, admits, gpu_selector, owner_daemonset, same_accelerator
 
 # node components outside the stack's stages: monitoring, judged only for the node asked about
 _MONITORING = ("dcgm-exporter", "dcgm")
@@ -31,11 +31,6 @@ def _registers_devices(ds) -> bool:
     vols = as_tuple(dig(ds.raw, "spec", "template", "spec", "volumes"))
     return any(isinstance(v, dict) and isinstance(v.get("hostPath"), dict)
                and str(v["hostPath"].get("path", "")).rstrip("/") in _KUBELET_PLUGIN_DIRS for v in vols)
-
-
-def _owned_by(pod, ds) -> bool:
-    ref = pod.controller
-    return ref is not None and ref.kind == "DaemonSet" and ref.name == ds.name and pod.namespace == ds.namespace
 
 
 def _status(ds) -> dict:
@@ -59,7 +54,8 @@ def daemonset_excludes_gpu_node(ctx):
             if sel is not None and not same_accelerator(node, *sel) and node.looks_like_gpu_node:
                 continue
             ok, why = admits(ds, node)
-            if ok or any(_owned_by(p, ds) for p in ctx.pods_by_node.get(node.name, ())):
+            if ok or any(owner_daemonset(p) == ds.name and p.namespace == ds.namespace
+                         for p in ctx.pods_by_node.get(node.name, ())):
                 # (a pod placed before a NoSchedule taint came keeps running: the controller leaves it)
                 continue
             subject = node_subject(node.name)
