@@ -1668,3 +1668,41 @@ def _(w):
 def _(w):
     """The reporter's words name the row remapper: the GPU memory fault class decides."""
     _health_condition(w, "The GPU has exceeded the maximum number of ECC defective row remaps.")
+
+
+# PyTorch's c10 CUDA check (c10/cuda/CUDAException.cpp: "CUDA error: %s" with cudaGetErrorString) for
+# cudaErrorStreamCaptureUnsupported (900), a code no catalog row names, as a model server logs it per request
+_CAPTURE_ERROR = ("ERROR 11-29 14:52:07 serving.py:233] request 8f2c failed: RuntimeError: CUDA error: operation not "
+                  "permitted when stream is capturing\n")
+_SERVER_START = "INFO 11-29 14:50:01 serving.py:88] model loaded on cuda:0, listening on 0.0.0.0:8080\n"
+
+
+@scenario("app_gpu_error_unrecognised_running", "application.gpu_error_unrecognised", pod_subj("embed-0"),
+          readme="A Running, Ready model server that requests a GPU and never restarted, whose current log reports "
+                 "a CUDA error per request in words no catalog row names (PyTorch's `CUDA error: %s` for code 900); "
+                 "the node's kernel log is present and clean, so nothing below the workload explains it.")
+def _(w):
+    """The pod runs and answers with a CUDA error; no crash, no Xid."""
+    gpu_cluster(w)
+    w.pod(ML, "embed-0", node="gpu-node-1", containers=("server",), owner=("StatefulSet", "embed"))
+    w.log(ML, "embed-0", "server", _SERVER_START + _CAPTURE_ERROR * 3)
+    w.dmesg("gpu-node-1", "[    4.120000] nvidia: loading out-of-tree module taints kernel.\n"
+                          "[    5.310000] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.01  Tue Jun 10 2025\n")
+    w.target("Pod", ML, "embed-0")
+
+
+@scenario("near_gpu_error_xla_registration_nccl_info", None, pod_subj("embed-0"), status="healthy", kind="near_miss",
+          near_miss_for=("application.gpu_error_unrecognised",), absent=("application.gpu_error_unrecognised",),
+          readme="The same running server whose log holds only XLA's E-level duplicate factory registrations "
+                 "(`Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN when one has "
+                 "already been registered`) and NCCL INFO lines about a missing net plugin: a healthy start.")
+def _(w):
+    """Error-looking GPU words that every healthy TensorFlow/JAX or NCCL start prints."""
+    gpu_cluster(w)
+    w.pod(ML, "embed-0", node="gpu-node-1", containers=("server",), owner=("StatefulSet", "embed"))
+    w.log(ML, "embed-0", "server", _SERVER_START
+          + "E0000 00:00:1764425407.120001     31 cuda_fft.cc:485] Unable to register cuFFT factory: Attempting to "
+            "register factory for plugin cuFFT when one has already been registered\n"
+          + "embed-0:31:40 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin.\n")
+    w.dmesg("gpu-node-1", "[    5.310000] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.01  Tue Jun 10 2025\n")
+    w.target("Pod", ML, "embed-0")

@@ -6,6 +6,9 @@
   crash is the application's.
 - CUDA's "driver version is insufficient" while the node's driver (its GFD labels) runs the
   CUDA the image was built for means the container found no driver at all: the runtime's.
+- A pod that runs, never restarts, and logs such an error (a server failing every request in
+  CUDA's words) is not HEALTHY: the same suspect without the kernel log, the application's with it;
+  the lines every healthy TensorFlow/XLA or NCCL start prints are not such errors.
 - A kubelet rejection `OutOfnvidia.com/gpu ... capacity: 0` says the node did not advertise
   its GPUs when the pod was admitted (bound before the plugin registered): the node's.
 """
@@ -104,3 +107,42 @@ def test_outof_gpu_with_capacity_zero_is_the_node_not_advertising(tmp_path):
     doc = _doc(w, tmp_path)
     ids = [f["id"] for f in doc["findings"]]
     assert "node.gpu_not_advertised" in ids and "plugin.admission_failed" not in ids, ids
+
+
+# PyTorch's c10 CUDA check for cudaErrorStreamCaptureUnsupported (900), logged per request by a server
+RUNNING_CUDA_ERROR = ("INFO 11-29 14:50:01 server.py:88] listening on 0.0.0.0:8080\n"
+                      "ERROR 11-29 14:52:07 server.py:233] request failed: RuntimeError: CUDA error: operation not "
+                      "permitted when stream is capturing\n")
+
+
+def _running(name: str, log: str, gpu: int = 1) -> World:
+    w = World(name)
+    w.gpu_node("gpu-node-1", gpus=8)
+    w.pod(ML, "server-0", node="gpu-node-1", gpu=gpu, containers=("server",), owner=("StatefulSet", "server"))
+    w.log(ML, "server-0", "server", log)
+    w.target("Pod", ML, "server-0")
+    return w
+
+
+def test_a_running_pod_logging_gpu_errors_is_not_healthy(tmp_path):
+    doc = _doc(_running("running-cuda-error", RUNNING_CUDA_ERROR), tmp_path)
+    assert doc["status"] == "inconclusive" and doc["suspect"] == "application.gpu_error_unrecognised", doc["status"]
+    f = next(f for f in doc["findings"] if f["id"] == "application.gpu_error_unrecognised")
+    assert f["certainty"] == "unrecognised"
+    assert [(e["line"], "stream is capturing" in e["excerpt"]) for e in f["evidence"]] == [(2, True)]
+    w = _running("running-cuda-error-clean-dmesg", RUNNING_CUDA_ERROR)
+    w.dmesg("gpu-node-1", "[    5.120000] nvidia: loading out-of-tree module taints kernel.\n")
+    doc = _doc(w, tmp_path)
+    assert doc["status"] == "problem" and doc["root_cause"]["id"] == "application.gpu_error_unrecognised"
+
+
+def test_healthy_start_lines_and_cpu_pods_are_no_running_gpu_error(tmp_path):
+    benign = ("E0000 00:00:1764425407.120001     31 cuda_dnn.cc:8579] Unable to register cuDNN factory: Attempting "
+              "to register factory for plugin cuDNN when one has already been registered\n"
+              "server-0:31:40 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so. Using internal network "
+              "plugin.\nserver-0:31:40 [0] NCCL INFO NET/IB : No device found.\n")
+    doc = _doc(_running("running-benign", benign), tmp_path)
+    assert "application.gpu_error_unrecognised" not in [f["id"] for f in doc["findings"]], doc["findings"]
+    # a pod that asked for no GPU is outside the GPU scope: its CUDA words are not this finding
+    doc = _doc(_running("running-cpu-pod", RUNNING_CUDA_ERROR, gpu=0), tmp_path)
+    assert "application.gpu_error_unrecognised" not in [f["id"] for f in doc["findings"]], doc["findings"]

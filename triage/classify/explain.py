@@ -94,6 +94,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
                                     "driver.xid_nvlink_error"),
     # application: explained by the GPU stack below it, or by a more specific application finding
     "application.crash_unclassified": INFRA + ("application.",),
+    "application.gpu_error_unrecognised": INFRA + ("application.",),
     "application.nccl_error": GPU_LOST + ("runtime.lost_gpu_access", "application.shm_too_small"),
     "application.killed_sigkill": ("node.not_ready", "application.probe_killed_during_startup",
                                    "application.oom_killed"),

@@ -44,7 +44,7 @@ def could_explain_from(layer: str, fid: str, params: Mapping | None = None) -> b
 
 # ids that name what is seen, not why: a root cause among them is only a problem when the
 # layers that could say why were checked
-SYMPTOM_IDS = frozenset({"application.crash_unclassified", "plugin.not_registered"})
+SYMPTOM_IDS = frozenset({"application.crash_unclassified", "application.gpu_error_unrecognised", "plugin.not_registered"})
 # a component that works and reports what it was given: the device plugin's NVML loaded and
 # found no GPU ("No devices found"), so the devices were not handed to its container (runtime)
 # or the driver does not see them; its own words never say which

@@ -422,6 +422,17 @@ BENIGN_SAMPLES: tuple[BenignLine, ...] = (
     _B("TensorFlow / XLA", "workload", "openxla/xla xla/stream_executor/cuda/cuda_diagnostics.cc",
        "2026-11-29 14:05:00.000002: I external/local_xla/xla/stream_executor/cuda/cuda_diagnostics.cc:160] kernel "
        "version seems to match DSO: 550.127.5", "the healthy twin of 'kernel version X does not match DSO version Y'"),
+    # XLA's stream executor registers its cuDNN/cuFFT/cuBLAS factories once per library that links it; when
+    # TensorFlow and a second XLA user (JAX, a TF add-on) load in one process, the second registration is refused
+    # with PluginRegistry's status and logged at E level by the library's own initialiser: the first one serves
+    _B("TensorFlow / XLA", "workload", "openxla/xla xla/stream_executor/cuda/cuda_dnn.cc, plugin_registry.cc",
+       "E0000 00:00:1764425100.000001     212 cuda_dnn.cc:8579] Unable to register cuDNN factory: Attempting to "
+       "register factory for plugin cuDNN when one has already been registered",
+       "a duplicate registration of a factory that is already registered"),
+    _B("TensorFlow / XLA", "workload", "openxla/xla xla/stream_executor/cuda/cuda_blas.cc, plugin_registry.cc",
+       "2026-11-29 14:05:00.000003: E external/local_xla/xla/stream_executor/cuda/cuda_blas.cc:1418] Unable to "
+       "register cuBLAS factory: Attempting to register factory for plugin cuBLAS when one has already been registered",
+       "a duplicate registration of a factory that is already registered"),
 )
 
 

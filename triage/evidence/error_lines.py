@@ -24,7 +24,14 @@ _LEVEL = lazy_re.compile(r"^\s{0,8}[EF]\d{4} |level=(?:error|fatal|panic)\b|\"le
                     r"|\[(?:ERROR|FATAL|CRITICAL)\]| (?:ERROR|FATAL|CRITICAL) ", re.IGNORECASE)
 _WORD = lazy_re.compile(r"\b(?:error|errors|failed|failure|fatal|panic|unable to|cannot|can't|could not|couldn't"
                    r"|refused|denied|timed out|no such file|not found)\b", re.IGNORECASE)
-_INFO = lazy_re.compile(r"^\s{0,8}[IW]\d{4} |level=(?:info|debug|warning|warn)\b|\"level\"\s{0,2}:\s{0,2}\"(?:info|debug)\"")
+# NCCL prints its own level after the rank prefix (`host:pid:tid [rank] NCCL INFO ...`, src/debug.cc):
+# its INFO lines report fallbacks ("dlerror=...: cannot open shared object file ... using internal")
+_INFO = lazy_re.compile(r"^\s{0,8}[IW]\d{4} |level=(?:info|debug|warning|warn)\b|\"level\"\s{0,2}:\s{0,2}\"(?:info|debug)\""
+                        r"|\bNCCL INFO\b")
+# XLA's PluginRegistry refusing a second registration of a factory (cuDNN, cuFFT, cuBLAS) that is
+# already registered (xla/stream_executor/plugin_registry.cc), logged at E level by the library's
+# initialiser (cuda_dnn.cc "Unable to register cuDNN factory: "): the first registration serves
+_BENIGN_GPU = lazy_re.compile(r"Attempting to register factory for plugin \w{1,40} when one has already been registered")
 
 
 def looks_informational(line: str) -> bool:
@@ -68,7 +75,8 @@ def names_gpu(line: str) -> bool:
 
 def first_gpu_error_line(lines: Sequence[str]) -> tuple[int, str] | None:
     """(1-based line number, line) of the first GPU-naming error line among the last
-    `MAX_SCANNED` lines: the first is nearest the cause, the later ones are its echoes.
+    `MAX_SCANNED` lines (XLA's duplicate factory registrations excepted): the first is nearest
+    the cause, the later ones are its echoes.
 
     >>> first_gpu_error_line(["start", "x [0] transport/nvls.cc:158 NCCL WARN Cuda failure 1 'invalid argument'", "x"])
     (2, "x [0] transport/nvls.cc:158 NCCL WARN Cuda failure 1 'invalid argument'")
@@ -76,7 +84,7 @@ def first_gpu_error_line(lines: Sequence[str]) -> tuple[int, str] | None:
     True
     """
     for i in range(max(0, len(lines) - MAX_SCANNED), len(lines)):
-        if lines[i].strip() and names_gpu(lines[i]):
+        if lines[i].strip() and names_gpu(lines[i]) and not _BENIGN_GPU.search(lines[i][:MAX_LINE]):
             return i + 1, lines[i]
     return None
 

@@ -510,3 +510,27 @@ def crash_unclassified(ctx):
                               namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
                               exit_code=state.exit_code if state else None, reason=state.reason if state else None,
                               gpu_error=gpu_line is not None)
+
+
+
+@rule(ids=("application.gpu_error_unrecognised",), reads=("pods",))
+def running_gpu_errors(ctx):
+    """A GPU pod that runs without restarting while its container's current log reports a GPU
+    error (an error-level line naming CUDA, NCCL, NVML or the GPU; the healthy look-alikes of
+    `error_lines` excepted) in words no catalog knows: not HEALTHY, and no crash for
+    `crash_unclassified` to name. A symptom (verdict.py): without the node's kernel log it is a
+    suspect, since an Xid there would make it the driver's."""
+    for pod in ctx.scope_pods:
+        if not pod.requests_gpu or pod.phase != "Running":
+            continue
+        for st in pod.container_statuses:
+            if st.init or st.restart_count or st.state is None or st.state.kind != "running":
+                continue
+            cur = ctx.log(pod, st.name, False)
+            line = first_gpu_error_line(cur.lines) if cur is not None else None
+            if line is None or judged_elsewhere(ctx, pod, [cur]):
+                continue
+            yield ctx.finding("application.gpu_error_unrecognised", "error", pod_subject(pod),
+                              [ctx.cite_line(cur, *line)], "unrecognised", namespace=pod.namespace, pod=pod.name,
+                              container=st.name, node=pod.node_name or None, gpu_error=True)
+            break
