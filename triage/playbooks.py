@@ -75,6 +75,7 @@ EXTRA_PARAMS = {
     "kueue_workload": "name of the Kueue Workload that stands for the job",
     "demand": "why a GPU shortage is real demand, not a symptom: `held` (all offered GPUs are requested) or `exceeds_node` (the pod asks for more than any one node has)",
     "gpu_error": "the crash's log names CUDA, NCCL, NVML or the GPU in words no catalog knows",
+    "privileged": "the GPU container runs with securityContext.privileged: true (it sees every GPU of the node)",
     "at_admission": "the kubelet rejected the pod at admission while the node advertised capacity 0",
     "xid": "the Xid number(s) of the kernel log line(s) the finding cites",
     "volume": "the pod's volume a FailedMount / FailedAttachVolume event names",

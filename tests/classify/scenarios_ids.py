@@ -1706,3 +1706,28 @@ def _(w):
           + "embed-0:31:40 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin.\n")
     w.dmesg("gpu-node-1", "[    5.310000] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  570.158.01  Tue Jun 10 2025\n")
     w.target("Pod", ML, "embed-0")
+
+
+def _privileged_trainer(w, gpus: int) -> None:
+    """A trainer pod whose container runs privileged (for RDMA, its manifest says), on an 8-GPU node."""
+    w.gpu_node("gpu-node-1", gpus=8)
+    p = w.pod(ML, "trainer-0", node="gpu-node-1", gpu=gpus, containers=("trainer",), owner=("StatefulSet", "trainer"))
+    p["spec"]["containers"][0]["securityContext"] = {"privileged": True}
+    w.log(ML, "trainer-0", "trainer", "step 1200/50000 loss=2.913 lr=3.0e-04 tokens/s=48211\n")
+    w.target("Pod", ML, "trainer-0")
+
+
+@scenario("runtime_privileged_sees_every_gpu", "runtime.visible_devices_misconfigured", pod_subj("trainer-0"),
+          readme="A Running pod allocated 2 of an 8-GPU node's GPUs whose container runs privileged: the runtime "
+                 "mounts the host's /dev for it, so it sees all 8 GPUs, not the 2 the device plugin gave it.")
+def _(w):
+    """Charged two GPUs, it sees eight."""
+    _privileged_trainer(w, 2)
+
+
+@scenario("near_privileged_holding_every_gpu", None, pod_subj("trainer-0"), status="healthy", kind="near_miss",
+          near_miss_for=("runtime.visible_devices_misconfigured",), absent=("runtime.visible_devices_misconfigured",),
+          readme="The same privileged trainer allocated all 8 GPUs of the node: what it sees is what it was given.")
+def _(w):
+    """Privileged, but every GPU of the node is its own."""
+    _privileged_trainer(w, 8)

@@ -1,13 +1,13 @@
 """Rules, one module per layer (the scheduler's in two: placement, and what controllers and
-autoscalers say about pods not placed; the runtime's in two: start and device errors, and the driver
-capabilities a container runs with). `all_rules()` imports them all and returns the
+autoscalers say about pods not placed; the runtime's in three: start and device errors, the driver
+capabilities a container runs with, and what a privileged container sees). `all_rules()` imports them all and returns the
 registry in a stable order (the output never depends on it: findings are sorted)."""
 
 from __future__ import annotations
 
 import importlib
 
-LAYER_MODULES = ("scheduler", "scheduler_controllers", "scheduler_daemonsets", "node", "plugin", "runtime", "runtime_capabilities", "driver",
+LAYER_MODULES = ("scheduler", "scheduler_controllers", "scheduler_daemonsets", "node", "plugin", "runtime", "runtime_capabilities", "runtime_privileged", "driver",
                  "application")
 # modules of one cross-source check each (their rules name their layer)
 CHECK_MODULES = ("driver_versions",)
