@@ -67,7 +67,7 @@ NOT_RIGHT = {
     "fg1004": "inconclusive",
     # batches A11-H11 (72 queries each), their first run (2c059e5; G11 on f353c64, the same rules) and the fixes since
     "fb1101": "inconclusive", "fb1104": "wrong", "fc1101": "inconclusive", "fd1103": "inconclusive",
-    "ff1102": "wrong", "fh1101": "inconclusive", "fg1104": "inconclusive",
+    "ff1102": "inconclusive", "fh1101": "inconclusive", "fg1104": "inconclusive",
     # batches A12-H12 (120 queries each), their first run (1bd00c5, the rules of 70ff132) and the fixes since
     "fb1201": "inconclusive", "fb1202": "inconclusive", "fc1201": "inconclusive", "fc1204": "wrong",
     "ff1201": "wrong", "ff1202": "inconclusive", "fg1203": "inconclusive", "fg1205": "inconclusive",
@@ -78,7 +78,7 @@ NOT_RIGHT = {
     # batches A14, B14, D14, F14 (documentation read whole), their first run (on the rules of 55ea548) and
     # the fixes since (session 11)
     "fb1405": "wrong", "fd1401": "inconclusive", "fd1403": "inconclusive", "fd1406": "inconclusive",
-    "ff1401": "inconclusive", "ff1407": "wrong",
+    "ff1401": "inconclusive", "ff1407": "inconclusive",
     # round 15 (A15-H15, search and documentation protocols), its first run (4594631, the rules of 0bfa170)
     "fb1503": "wrong", "fb1504": "inconclusive", "fc1501": "inconclusive", "fc1502": "inconclusive",
     "fc1504": "inconclusive", "fc1505": "inconclusive", "fe1502": "inconclusive",
@@ -100,9 +100,11 @@ NOT_RIGHT = {
     "fa2103": "inconclusive", "fd2102": "inconclusive", "fd2103": "inconclusive", "fe2101": "wrong",
     "fh2102": "inconclusive",
     # round 22 (B22-H22, search protocol), its first run (e75a3cc, the rules of 718ed20)
-    "fc2201": "wrong", "fe2203": "wrong", "fg2201": "wrong",
+    "fc2201": "wrong", "fe2203": "wrong",
     # A22 (round 22, finished after the round's measurement), its first run (6f8464e, the rules of 9bdf6ce)
     "fa2201": "inconclusive",
+    # round 23 (A23-F23, search protocol), its first run (0570e5a, the rules of d2f8870)
+    "fa2301": "wrong", "fd2301": "inconclusive", "ff2301": "inconclusive", "ff2302": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
