@@ -54,6 +54,21 @@ def test_other_plugins_by_their_manifests_labels(labels, role):
     assert stack_role({"metadata": {"name": "x-1", "labels": labels}}) == role
 
 
+def test_a_pod_whose_labels_say_nothing_is_known_by_its_daemonsets_name():
+    """HAMi's DaemonSet is `hami-device-plugin` whether or not its pods keep the component label (a
+    values file that overrides the labels leaves `app.kubernetes.io/name: hami` only); a pod owned by a
+    ReplicaSet of that name, or a DaemonSet of another name, is not the device plugin."""
+    from triage.bundle.objects.gpu_stack import stack_role
+    def pod(kind, owner):
+        return {"metadata": {"name": "hami-device-plugin-7xk4d", "labels": {"app.kubernetes.io/name": "hami"},
+                             "ownerReferences": [{"kind": kind, "name": owner}]}}
+    assert stack_role(pod("DaemonSet", "hami-device-plugin")) == "device-plugin"
+    assert stack_role(pod("ReplicaSet", "hami-device-plugin")) is None
+    assert stack_role(pod("DaemonSet", "hami-scheduler")) is None
+    ds = {"metadata": {"name": "volcano-device-plugin"}, "spec": {"template": {"metadata": {"labels": {}}}}}
+    assert stack_role(ds) == "device-plugin"
+
+
 def test_an_operators_object_asks_for_gpus_deep_in_its_templates():
     from triage.bundle.objects.gpu_resource import raw_names_gpu_resource
     ray = {"spec": {"workerGroupSpecs": [{"template": {"spec": {"containers": [

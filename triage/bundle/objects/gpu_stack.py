@@ -1,5 +1,5 @@
 """Which part of the GPU stack (GPU Operator or standalone charts) a pod is, from its labels,
-its name, and optionally its images: one pure table for the collector and the classifier.
+its DaemonSet's name, its name, and optionally its images: one pure table for the collector and the classifier.
 
     >>> stack_role({"metadata": {"name": "nvidia-driver-daemonset-7x2kq",
     ...                          "labels": {"app": "nvidia-driver-daemonset"}}})
@@ -153,6 +153,14 @@ def _role(raw: dict, images: bool) -> str | None:
                 role = ROLE_BY_LABEL.get(value) if isinstance(value, str) else None
                 if role:
                     return role
+    # the DaemonSet's own name: every manifest in the table names its DaemonSet as it labels its pods
+    # (a pod that lost the label, a chart that labels by release, still has its owner's name)
+    owners = [meta.get("name")] if template else [
+        ref.get("name") for ref in meta.get("ownerReferences") or () if isinstance(ref, dict) and ref.get("kind") == "DaemonSet"]
+    for owner in owners:
+        role = ROLE_BY_LABEL.get(owner) if isinstance(owner, str) else None
+        if role:
+            return role
     name = meta.get("name")
     if isinstance(name, str) and name.startswith(("nvidia-", "gpu-feature", "dra-driver-nvidia-gpu-",
                                                   "computedomain-daemon-", "mps-control-daemon-")):
