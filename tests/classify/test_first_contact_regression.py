@@ -105,6 +105,9 @@ NOT_RIGHT = {
     "fa2201": "inconclusive",
     # round 23 (A23-F23, search protocol), its first run (0570e5a, the rules of d2f8870)
     "fd2301": "inconclusive", "ff2301": "inconclusive", "ff2302": "wrong",
+    # round 24 (A24-H24, search protocol), its first run (eed81ae, the rules of 705225d; the same answers on d2f8870)
+    "fa2401": "wrong", "fc2401": "inconclusive", "fe2401": "inconclusive", "fg2401": "inconclusive",
+    "fg2402": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
