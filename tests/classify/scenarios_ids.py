@@ -1731,3 +1731,38 @@ def _(w):
 def _(w):
     """Privileged, but every GPU of the node is its own."""
     _privileged_trainer(w, 8)
+
+
+# PyTorch's DataLoader (torch/csrc/DataLoader.cpp): "DataLoader worker (pid %d) exited unexpectedly with exit
+# code %d. Details are lost due to multiprocessing. Rerunning with num_workers=0 may give better error trace."
+_WORKER_DIED = ("Epoch 0:  12%|#2        | 150/1250 [00:41<05:02,  3.63it/s]\nTraceback (most recent call last):\n"
+                "  File \"/workspace/train.py\", line 212, in <module>\n    for step, batch in enumerate(loader):\n"
+                "RuntimeError: DataLoader worker (pid 311) exited unexpectedly with exit code 1. Details are lost due "
+                "to multiprocessing. Rerunning with num_workers=0 may give better error trace.\n")
+
+
+def _dataloader_trainer(w, shm: bool) -> None:
+    gpu_cluster(w)
+    p = crash_pod(w, "detector-0", _WORKER_DIED, container="train", owner=("Job", "detector"))
+    if shm:
+        p["spec"]["volumes"] = [{"name": "dshm", "emptyDir": {"medium": "Memory", "sizeLimit": "8Gi"}}]
+        p["spec"]["containers"][0]["volumeMounts"] = [{"name": "dshm", "mountPath": "/dev/shm"}]
+    w.target("Pod", ML, "detector-0")
+
+
+@scenario("app_shm_dataloader_default_shm", "application.shm_too_small", pod_subj("detector-0"),
+          readme="A crash-looping GPU training pod whose DataLoader worker `exited unexpectedly` (PyTorch loses the "
+                 "worker's error) while nothing is mounted at /dev/shm: the runtime's 64Mi default, where "
+                 "multi-worker DataLoaders run out of shared memory. Inferred from the two together.")
+def _(w):
+    """The worker's death and the default /dev/shm, neither enough alone."""
+    _dataloader_trainer(w, shm=False)
+
+
+@scenario("near_shm_dataloader_memory_shm", "application.crash_unclassified", pod_subj("detector-0"),
+          kind="near_miss", near_miss_for=("application.shm_too_small",), absent=("application.shm_too_small",),
+          readme="The same worker death in a pod that mounts an 8Gi memory-backed emptyDir at /dev/shm: shared "
+                 "memory is not the likely cause, and the crash stays unclassified (the worker's own error is lost).")
+def _(w):
+    """/dev/shm is large: the worker died of something else."""
+    _dataloader_trainer(w, shm=True)

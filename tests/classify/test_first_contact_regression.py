@@ -100,13 +100,13 @@ NOT_RIGHT = {
     "fa2103": "inconclusive", "fd2102": "inconclusive", "fd2103": "inconclusive", "fe2101": "wrong",
     "fh2102": "inconclusive",
     # round 22 (B22-H22, search protocol), its first run (e75a3cc, the rules of 718ed20)
-    "fc2201": "wrong", "fe2203": "wrong",
+    "fe2203": "wrong",
     # A22 (round 22, finished after the round's measurement), its first run (6f8464e, the rules of 9bdf6ce)
     "fa2201": "inconclusive",
     # round 23 (A23-F23, search protocol), its first run (0570e5a, the rules of d2f8870)
     "fd2301": "inconclusive", "ff2301": "inconclusive", "ff2302": "wrong",
     # round 24 (A24-H24, search protocol), its first run (eed81ae, the rules of 705225d; the same answers on d2f8870)
-    "fa2401": "wrong", "fc2401": "inconclusive", "fe2401": "inconclusive", "fg2401": "inconclusive",
+    "fa2401": "wrong", "fc2401": "inconclusive", "fe2401": "inconclusive",
     "fg2402": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))

@@ -42,6 +42,7 @@ class LogKind(enum.Enum):
     NCCL_WARN = "nccl_warn"
     SHM_EXHAUSTED = "shm_exhausted"
     BUS_ERROR = "bus_error"
+    DATALOADER_WORKER_EXITED = "dataloader_worker_exited"   # a PyTorch DataLoader worker died: why is lost
     HF_UNAUTHORIZED = "hf_unauthorized"
     HF_FORBIDDEN = "hf_forbidden"
     VLLM_MAX_LEN_EXCEEDS_KV = "vllm_max_len_exceeds_kv"

@@ -270,6 +270,23 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("shm_no_space", K.SHM_EXHAUSTED, "No space left on device",
          r"(?:shm|posix_fallocate).{0,120}No space left on device|No space left on device.{0,120}shm",
          "[3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device", no_params, "shm"),
+    # UCX's shared-memory transport (openucx/ucx src/uct/sm/mm/base/mm_iface.c, uct_mm_iface_t init):
+    # ucs_error("mm_iface failed to allocate receive FIFO") when the FIFO's segment (posix: a file in
+    # /dev/shm) cannot be allocated; MPI jobs (OpenMPI / HPC-X over UCX) print it for every local rank
+    _sig("ucx_mm_fifo", K.SHM_EXHAUSTED, "failed to allocate receive FIFO",
+         r"mm_iface failed to allocate receive FIFO",
+         "[1764425407.120001] [worker-0:212  :0]        mm_iface.c:812  UCX  ERROR mm_iface failed to allocate "
+         "receive FIFO", lambda m, line: {"transport": "ucx_mm"}, "shm"),
+    # PyTorch's DataLoader when a worker process exits non-zero (torch/csrc/DataLoader.cpp, the SIGCHLD
+    # handler: "DataLoader worker (pid %d) exited unexpectedly with exit code %d. Details are lost due to
+    # multiprocessing. ..."; torch/utils/data/dataloader.py "DataLoader worker (pid(s) %s) exited
+    # unexpectedly"): the worker's own error is lost; with the runtime's 64Mi /dev/shm a worker that cannot
+    # map its shared tensors dies this way (rules/application.py reads it against the pod's /dev/shm)
+    _sig("dataloader_worker_exited", K.DATALOADER_WORKER_EXITED, "exited unexpectedly",
+         r"DataLoader worker \(pid(?:\(s\))? [\d, ]{1,200}\) exited unexpectedly(?: with exit code (?P<exit_code>\d{1,3}))?",
+         "RuntimeError: DataLoader worker (pid 4127) exited unexpectedly with exit code 1. Details are lost due to "
+         "multiprocessing. Rerunning with num_workers=0 may give better error trace.",
+         lambda m, line: {"exit_code": to_int(m.group("exit_code"))}),
     _sig("bus_error", K.BUS_ERROR, ("Bus error", "bus error"),
          r"Bus error \(core dumped\)|killed by signal: Bus error|Unexpected bus error encountered"
          r"|Fatal Python error: Bus error",
