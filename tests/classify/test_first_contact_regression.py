@@ -24,7 +24,7 @@ NOT_RIGHT = {
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
     "fi008": "inconclusive", "fk003": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
     "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive", "fn005": "inconclusive",
-    "fn006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive", "fp005": "inconclusive",
+    "fn006": "inconclusive", "fp001": "wrong", "fp002": "inconclusive",
     "fp007": "inconclusive", "fq001": "wrong", "fq006": "inconclusive",
     # batches S-Y, their first run (aed4c0a) and the fixes since
     "fs009": "inconclusive", "fu005": "inconclusive", "fv002": "wrong", "fv005": "inconclusive",
@@ -107,7 +107,6 @@ NOT_RIGHT = {
     "fd2301": "inconclusive", "ff2301": "inconclusive", "ff2302": "wrong",
     # round 24 (A24-H24, search protocol), its first run (eed81ae, the rules of 705225d; the same answers on d2f8870)
     "fa2401": "wrong", "fc2401": "inconclusive", "fe2401": "inconclusive",
-    "fg2402": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

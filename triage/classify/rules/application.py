@@ -57,6 +57,11 @@ def no_gpu_kind(f, pod=None) -> str | None:
         if _server_on_cpu(f) and (pod is None or not pod.requests_gpu):
             return None           # a model server run on the CPU on purpose says the same
         return f.kind.value
+    if f.kind.value == "driver_not_loaded" and pod is not None and requests_nvidia(pod) and not gpu_stack_role(pod):
+        # nvidia-smi's "couldn't communicate with the NVIDIA driver" in a container given an NVIDIA GPU:
+        # the container reached no driver (CUDA's "Found no NVIDIA driver" in nvidia-smi's words); a
+        # node whose driver is down says so at the driver layer, which explains it
+        return "no_nvidia_driver"
     if f.kind.value in NO_GPU_UNREQUESTED_KINDS and pod is not None and not requests_nvidia(pod) \
             and not _node_agent(pod) and not gpu_stack_role(pod):
         return "no_nvidia_driver"
@@ -446,19 +451,23 @@ def _cpu_init(pod, st) -> bool:
 
 
 def _crashing_containers(pod):
-    """Crash-looping containers whose last termination is not already a known signature:
-    OOMKilled and exit 137 (SIGKILL from outside) are `terminations`' findings. Init containers
-    count only when they request no GPU (`_cpu_init`); a GPU init container is read like the
-    stack's validators, by its own rules."""
+    """Crash-looping containers, and containers of a Failed pod that will not restart them
+    (restartPolicy Never, a Job's pod) that ended non-zero on their own, whose last termination is not already a known
+    signature: OOMKilled and exit 137 (SIGKILL from outside) are `terminations`' findings. Init
+    containers count only when they request no GPU (`_cpu_init`); a GPU init container is read
+    like the stack's validators, by its own rules."""
     for st in pod.container_statuses:
         if st.init and not _cpu_init(pod, st):
             continue
-        last = st.last_state if st.last_state is not None and st.last_state.kind == "terminated" else None
-        if last is not None and (last.reason == "OOMKilled" or last.exit_code == 137):
+        ended = next((s for s in (st.last_state, st.state) if s is not None and s.kind == "terminated"), None)
+        if ended is not None and (ended.reason == "OOMKilled" or ended.exit_code == 137):
             continue
         waiting = st.state is not None and st.state.kind == "waiting" and st.state.reason == "CrashLoopBackOff"
-        failed = st.last_state is not None and st.last_state.kind == "terminated" and (st.last_state.exit_code or 0) not in (0, 137)
-        if waiting or (failed and st.restart_count > 0):
+        failed = ended is not None and (ended.exit_code or 0) != 0
+        # a Failed pod the kubelet stopped itself (DeadlineExceeded, Evicted: pod.reason) is not the
+        # container's own crash, nor is a container that exited on the SIGTERM it was sent (143)
+        gave_up = st.state is ended and pod.phase == "Failed" and not pod.reason and ended.exit_code != 143
+        if waiting or (failed and (st.restart_count > 0 or gave_up)):
             yield st
 
 
