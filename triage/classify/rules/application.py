@@ -219,7 +219,7 @@ def gpu_intent_not_requested(ctx):
             resource = _accelerators(node)[0]
         else:
             intent, resource = [_intent_cite(ctx, pod)], None
-        failed = [_status_field(ctx, pod, st.name) for st in _crashing_containers(pod)]
+        failed = [_status_field(ctx, pod, st.name) for st in crashing_containers(pod)]
         texts = [t for c in pod.containers if not c.init for t in (ctx.log(pod, c.name, True), ctx.log(pod, c.name, False))
                  if t is not None]
         if judged_elsewhere(ctx, pod, texts):
@@ -450,7 +450,7 @@ def _cpu_init(pod, st) -> bool:
     return st.init and c is not None and c.init and not c.gpu_resources()
 
 
-def _crashing_containers(pod):
+def crashing_containers(pod):
     """Crash-looping containers, and containers of a Failed pod that will not restart them
     (restartPolicy Never, a Job's pod) that ended non-zero on their own, whose last termination is not already a known
     signature: OOMKilled and exit 137 (SIGKILL from outside) are `terminations`' findings. Init
@@ -478,7 +478,7 @@ def judged_elsewhere(ctx, pod, texts) -> bool:
 
 def crashing_unjudged(ctx, pod) -> bool:
     """A container of `pod` crash-loops and its logs hold no signature a rule judges."""
-    for st in _crashing_containers(pod):
+    for st in crashing_containers(pod):
         logs = [t for t in (ctx.log(pod, st.name, True), ctx.log(pod, st.name, False)) if t is not None]
         if logs and not judged_elsewhere(ctx, pod, logs):
             return True
@@ -493,7 +493,7 @@ def crash_unclassified(ctx):
     for pod in ctx.troubled_pods:
         if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
             continue
-        for st in _crashing_containers(pod):
+        for st in crashing_containers(pod):
             prev = ctx.log(pod, st.name, True)
             cur = ctx.log(pod, st.name, False)
             if prev is None and cur is None and not _cpu_init(pod, st):
@@ -519,7 +519,6 @@ def crash_unclassified(ctx):
                               namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
                               exit_code=state.exit_code if state else None, reason=state.reason if state else None,
                               gpu_error=gpu_line is not None)
-
 
 
 @rule(ids=("application.gpu_error_unrecognised",), reads=("pods",))

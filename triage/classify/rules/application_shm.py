@@ -12,6 +12,7 @@ are recognised by the log signatures alone (rules/application.py)."""
 from __future__ import annotations
 
 from triage.classify.model import Certainty
+from triage.classify.rules.application import crashing_containers
 from triage.classify.rules.base import pod_subject, rule
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.patterns import scan
@@ -37,15 +38,6 @@ def shm_backing(pod, container: str) -> str | None:
     return "volume"
 
 
-def _died(pod):
-    """Containers whose last run ended non-zero (crash-looping, or a Job pod's Failed container)."""
-    for st in pod.container_statuses:
-        for state in (st.state, st.last_state):
-            if state is not None and state.kind == "terminated" and (state.exit_code or 0) != 0:
-                yield st
-                break
-
-
 def _worker_death(ctx, pod, container: str):
     """(log, fact) of the first DataLoader worker death in `container`'s previous or current log."""
     for text in (ctx.log(pod, container, True), ctx.log(pod, container, False)):
@@ -60,7 +52,7 @@ def dataloader_on_default_shm(ctx):
     for pod in ctx.troubled_pods:
         if gpu_stack_role(pod):
             continue
-        for st in _died(pod):
+        for st in crashing_containers(pod):
             hit = _worker_death(ctx, pod, st.name) if shm_backing(pod, st.name) is None else None
             if hit is None:
                 continue
