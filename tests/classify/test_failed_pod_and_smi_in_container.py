@@ -57,3 +57,23 @@ def test_smi_without_a_driver_in_a_gpu_container_is_no_device_visible(tmp_path):
     _failed_job_pod(w, SMI, gpu=0, code=9)
     ids = [f["id"] for f in _doc(w, tmp_path)["findings"]]
     assert "runtime.no_device_visible" not in ids, ids
+
+
+def test_what_backs_a_containers_dev_shm():
+    """The runtime's default (None) unless a volume is mounted at /dev/shm or the pod shares the host's IPC."""
+    from triage.bundle.objects.pod import Pod
+    from triage.classify.rules.application_shm import shm_backing
+
+    def pod(volumes=(), mounts=(), host_ipc=False):
+        spec = {"containers": [{"name": "train", "volumeMounts": list(mounts)}], "volumes": list(volumes)}
+        if host_ipc:
+            spec["hostIPC"] = True
+        return Pod({"metadata": {"name": "p", "namespace": ML}, "spec": spec}, "pods.json")
+
+    assert shm_backing(pod(), "train") is None
+    assert shm_backing(pod([{"name": "d", "emptyDir": {"medium": "Memory"}}], [{"name": "d", "mountPath": "/dev/shm"}]),
+                       "train") == "memory"
+    assert shm_backing(pod([{"name": "d", "emptyDir": {}}], [{"name": "d", "mountPath": "/dev/shm/"}]), "train") == "volume"
+    assert shm_backing(pod([{"name": "d", "emptyDir": {"medium": "Memory"}}], [{"name": "d", "mountPath": "/data"}]),
+                       "train") is None
+    assert shm_backing(pod(host_ipc=True), "train") == "host"

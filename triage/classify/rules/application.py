@@ -39,6 +39,10 @@ APP_IDS = sorted({p.id for p in PATTERNS})
 NO_GPU_KINDS = ("cuda_driver_too_old", "no_nvidia_driver", "no_cuda_device", "nvidia_smi_not_found")
 # NVML that could not start, for a reason no other kind names: no GPU in a pod that asked for none
 NO_GPU_UNREQUESTED_KINDS = ("nvml_init_failed",)
+# nvidia-smi's "couldn't communicate with the NVIDIA driver" in a workload container given an NVIDIA GPU:
+# the container reached no driver, CUDA's "Found no NVIDIA driver" in nvidia-smi's words (a node whose
+# driver is down says so at the driver layer, which explains it)
+NO_GPU_REQUESTED_KINDS = {"driver_not_loaded": "no_nvidia_driver"}
 # the CUDA samples' `Failed to <step> (error code <CUDA error>)!` (vectorAdd, the operator's
 # validator) quotes the CUDA error: judged by the error it quotes
 _QUOTED_CUDA = {"driver_too_old": "cuda_driver_too_old", "no_device": "no_cuda_device"}
@@ -57,11 +61,8 @@ def no_gpu_kind(f, pod=None) -> str | None:
         if _server_on_cpu(f) and (pod is None or not pod.requests_gpu):
             return None           # a model server run on the CPU on purpose says the same
         return f.kind.value
-    if f.kind.value == "driver_not_loaded" and pod is not None and requests_nvidia(pod) and not gpu_stack_role(pod):
-        # nvidia-smi's "couldn't communicate with the NVIDIA driver" in a container given an NVIDIA GPU:
-        # the container reached no driver (CUDA's "Found no NVIDIA driver" in nvidia-smi's words); a
-        # node whose driver is down says so at the driver layer, which explains it
-        return "no_nvidia_driver"
+    if f.kind.value in NO_GPU_REQUESTED_KINDS and pod is not None and requests_nvidia(pod) and not gpu_stack_role(pod):
+        return NO_GPU_REQUESTED_KINDS[f.kind.value]
     if f.kind.value in NO_GPU_UNREQUESTED_KINDS and pod is not None and not requests_nvidia(pod) \
             and not _node_agent(pod) and not gpu_stack_role(pod):
         return "no_nvidia_driver"

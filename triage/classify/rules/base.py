@@ -101,11 +101,17 @@ def requests_nvidia(pod: Pod) -> bool:
         or bool(pod.resource_claims)
 
 
+def privileged_containers(pod: Pod) -> tuple[str, ...]:
+    """The names of the pod's containers that run privileged: they see every device of the node."""
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    return tuple(str(c.get("name") or "") for c in spec.get("containers") or ()
+                 if isinstance(c, dict) and isinstance(c.get("securityContext"), dict)
+                 and c["securityContext"].get("privileged"))
+
+
 def privileged(pod: Pod) -> bool:
     """A container of the pod runs privileged: it sees every device of the node."""
-    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
-    return any(isinstance(c, dict) and isinstance(c.get("securityContext"), dict)
-               and c["securityContext"].get("privileged") for c in spec.get("containers") or ())
+    return bool(privileged_containers(pod))
 
 
 def visible_devices_by_hand(pod: Pod, container: str | None = None) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from triage.bundle.objects.pod import Pod
 from triage.classify.model import Certainty
-from triage.classify.rules.base import pod_subject, rule
+from triage.classify.rules.base import pod_subject, privileged_containers, rule
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.runtime import host_view
 
@@ -22,10 +22,8 @@ GPU = "nvidia.com/gpu"
 
 def _privileged_gpu_container(pod: Pod) -> str | None:
     """The first privileged container of `pod` that asks for a whole GPU."""
-    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
-    for raw in spec.get("containers") or ():
-        sc = raw.get("securityContext") if isinstance(raw, dict) else None
-        c = pod.container(str(raw.get("name") or "")) if isinstance(sc, dict) and sc.get("privileged") is True else None
+    for name in privileged_containers(pod):
+        c = pod.container(name)
         if c is not None and c.gpu_resources().get(GPU):
             return c.name
     return None
