@@ -91,6 +91,14 @@ SIGNATURES: tuple[Signature, ...] = (
          r"CUDA (?:error: )?out of memory|(?<!Search for `)cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY"
          r"|CUDA runtime error in [^\n]{1,200}?: out of memory|NCCL WARN Cuda failure '(?:\d{1,4} )?out of memory'",
          "RuntimeError: CUDA error: out of memory", cuda_oom_format, "oom"),
+    # llama.cpp / ggml (ggml/src/ggml-cuda/ggml-cuda.cu, the CUDA buffer type's alloc_buffer:
+    # "%s: allocating %.2f MiB on device %d: cudaMalloc failed: %s" with cudaGetErrorString), and the
+    # same "<call> failed: <cudaGetErrorString>" idiom of other CUDA programs
+    _sig("cuda_malloc_oom", K.CUDA_OOM, "failed: out of memory",
+         r"(?:allocating (?P<tried_mib>\d{1,9}(?:\.\d{1,2})?) MiB on device (?P<gpu>\d{1,3}): )?"
+         r"\bcu(?:da)?Malloc(?:Managed|Host|Async|Pitch)?(?:_v2)? failed: out of memory",
+         "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4455.00 MiB on device 0: cudaMalloc failed: out of memory",
+         with_params(groups, format="cuda_malloc"), "oom"),
     # --- CUDA errors (validator line first: it quotes the CUDA error) -------------
     _sig("cuda_validation", K.CUDA_VALIDATION_FAILED, "(error code ",
          r"Failed to (?P<step>[^()]{1,80}?) \(error code (?P<error>.{1,200}?)\)!",
@@ -719,6 +727,16 @@ SIGNATURES: tuple[Signature, ...] = (
          r"|(?P<nvenc>No (?:NVENC )?capable devices found|OpenEncodeSessionEx failed)",
          "[h264_nvenc @ 0x55d0c8a4e1c0] Cannot load libnvidia-encode.so.1",
          lambda m, line: _video_codec(m, line)),
+    # FFmpeg built against a newer NVENC SDK than the node's driver offers (libavcodec/nvenc.c,
+    # nvenc_check_capabilities' caller nvenc_load_libraries: "Driver does not support the required nvenc
+    # API version. Required: %d.%d Found: %d.%d", followed by nvenc_print_driver_requirement's "The
+    # minimum required Nvidia driver for nvenc is %s or newer", which alone is also printed when
+    # libnvidia-encode cannot be loaded, so it is no fact by itself)
+    _sig("nvenc_api_too_new", K.CUDA_DRIVER_TOO_OLD, "required nvenc API version",
+         r"Driver does not support the required nvenc API version\. Required: (?P<required_api>\d{1,3}\.\d{1,3}) "
+         r"Found: (?P<found_api>\d{1,3}\.\d{1,3})",
+         "[h264_nvenc @ 0x55d0c8a4e1c0] Driver does not support the required nvenc API version. Required: 12.1 Found: 12.0",
+         with_params(groups, variant="nvenc"), "cuda_error"),
     _sig("cdi_unresolvable", K.CDI_UNRESOLVABLE, "unresolvable CDI",
          r"unresolvable CDI\s{1,20}de\s{0,20}vices?\s{1,20}(?P<device>[^\s:,]{1,200})",
          "failed to inject CDI devices: unresolvable CDI devices nvidia.com/gpu=all: unknown"),

@@ -60,6 +60,9 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     "intel-gpu-plugin": "device-plugin", "amdgpu-dp-ds": "device-plugin", "amd-gpu-dp-ds": "device-plugin",
     # AWS's Neuron device plugin (aws-neuron-sdk k8s-neuron-device-plugin.yml: `name: neuron-device-plugin-ds`)
     "neuron-device-plugin-ds": "device-plugin",
+    # OpenPAI's driver installer (microsoft/pai src/drivers/deploy/drivers.yaml.template, v0.x: DaemonSet
+    # `drivers-one-shot`, pods `app: drivers-one-shot`, container nvidia-drivers; ready once installed)
+    "drivers-one-shot": "driver",
     "amdgpu-lr-ds": "gfd", "amdgpu-labeller-ds": "gfd",
     # Node Feature Discovery: its workers write the PCI labels the GPU stack's DaemonSets select on
     "node-feature-discovery": "nfd", "nfd-worker": "nfd", "nfd": "nfd",

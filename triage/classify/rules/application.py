@@ -244,8 +244,8 @@ def _no_driver_seen(ctx, pod, container: str, facts) -> tuple[str, ...]:
     node's driver (its GFD labels) runs the CUDA the image was built for: the container found
     no driver library at all, the runtime did not inject it (no NVIDIA runtime, no CDI).
     Returns the node labels that say so (empty: the message stands)."""
-    if any(dict(f.params).get("variant") == "torch" for f in facts):
-        return ()             # PyTorch names the driver's CUDA it found: there is one
+    if any(dict(f.params).get("variant") in ("torch", "nvenc") for f in facts):
+        return ()             # PyTorch names the driver's CUDA it found, FFmpeg its NVENC API: there is one
     node = ctx.nodes.get(pod.node_name or "")
     image = next((c.image for c in pod.containers if c.name == container), None)
     if node is None or not driver_runs(image, node.labels):

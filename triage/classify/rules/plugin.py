@@ -139,12 +139,20 @@ def components(ctx):
             yield ctx.checked(node_subject(node.name), [node.source])
 
 
-@rule(ids=("plugin.allocate_rpc_failed", "plugin.stale_allocation"), reads=("pods", "events"))
+# what the DRA kubelet plugin's own log means below its layer (an NVML error names the driver)
+_DRA_BELOW = {p.kind: p for p in PATTERNS if p.role == "dra-plugin" and not p.id.startswith("plugin.")}
+
+
+@rule(ids=("plugin.allocate_rpc_failed", "plugin.stale_allocation", *sorted({p.id for p in _DRA_BELOW.values()})),
+      reads=("pods", "events"))
 def dra_prepare_failures(ctx):
     """A DRA pod stays ContainerCreating because the kubelet's NodePrepareResources call to the
     DRA driver's kubelet plugin failed (pkg/kubelet/cm/dra: event FailedPrepareDynamicResources,
     `Failed to prepare dynamic resources: NodePrepareResources failed for ResourceClaim %s: %s`):
-    DRA's Allocate, in the plugin's own words."""
+    DRA's Allocate, in the plugin's own words. Those words are read as the plugin's log is: an
+    error of the layer below it wrapped in the message (`unable to create CDI spec file for claim:
+    ...: failed to initialize NVML: Driver/library version mismatch`) is that layer's finding on the
+    node, which explains the failed call."""
     for pod in ctx.troubled_pods:
         ev = next((e for e in reversed(ctx.pod_events(pod)) if e.reason == "FailedPrepareDynamicResources"), None)
         if ev is None or not pod.node_name:
@@ -152,7 +160,13 @@ def dra_prepare_failures(ctx):
         known = "NodePrepareResources failed" in ev.message or "prepare dynamic resources" in ev.message
         # the DRA driver's own words inside the message (docs/message-catalog.md, NVIDIA DRA driver): MIG, MPS,
         # sharing config, CDI spec, ComputeDomain not ready, NVML
-        cause = next((f.kind.value for f in problems(scan_log(ev.message[:4000]))), None)
+        facts = problems(scan_log(ev.message[:4000]))
+        below = next((f for f in facts if f.kind.value in _DRA_BELOW), None)
+        cause = below.kind.value if below is not None else next((f.kind.value for f in facts), None)
+        if below is not None:
+            p = _DRA_BELOW[cause]
+            yield ctx.finding(p.id, p.severity, node_subject(pod.node_name), [ctx.cite_event(ev)], node=pod.node_name,
+                              namespace=pod.namespace, pod=pod.name)
         # the plugin's own checkpoint still holds the device for a claim the scheduler no longer gave it
         fid = "plugin.stale_allocation" if cause == "dra_device_held" else "plugin.allocate_rpc_failed"
         yield ctx.finding(fid, "error", pod_subject(pod), [ctx.cite_event(ev)],

@@ -31,6 +31,7 @@ class CreateRejectionKind(str, Enum):
     LIMIT_NO_LIMIT = "limit_range_no_limit"    # maximum <r> usage per Container is X.  No limit is specified
     LIMIT_RATIO = "limit_range_ratio"          # <r> max limit to request ratio per Container is X, but provided ratio is Y
     POD_SECURITY = "pod_security"              # violates PodSecurity "restricted:latest": ...
+    POD_SECURITY_POLICY = "pod_security_policy"  # PodSecurityPolicy: unable to admit pod: [...] (removed in 1.25)
     RUNTIME_CLASS_NOT_FOUND = "runtime_class_not_found"   # pod rejected: RuntimeClass "nvidia" not found
     WEBHOOK_DENIED = "webhook_denied"          # admission webhook "w" denied the request: ... (GKE Warden, Gatekeeper, Kyverno)
     POLICY_DENIED = "policy_denied"            # ValidatingAdmissionPolicy 'p' with binding 'b' denied request: ...
@@ -90,6 +91,14 @@ _VAP = lazy_re.compile(r"ValidatingAdmissionPolicy '(?P<p>[^']{1,253})' with bin
 _INVALID = lazy_re.compile(r"(?<![\w.])(?P<k>[A-Z][A-Za-z0-9.]{0,62}) \\?\"(?P<n>[^\"\\]{0,253})\\?\" is invalid: ")
 _PSA = lazy_re.compile(r"violates PodSecurity \"(?P<p>[^\"]{1,64})\": (?P<v>[^\n]{0,4096})")
 _PSA_ITEM = lazy_re.compile(r"(?:[^,(]|\([^()]{0,1024}\)){1,2048}")
+# The PodSecurityPolicy admission plugin (plugin/pkg/admission/security/podsecuritypolicy/admission.go,
+# Kubernetes 1.8 - 1.24): "PodSecurityPolicy: unable to admit pod: %v" (1.13+; before, "unable to validate
+# against any pod security policy: %v") with the field.ErrorList of every policy tried, and
+# "[PodSecurityPolicy: ]no providers available to validate pod request" when no policy may be used
+_PSP = lazy_re.compile(r"(?:PodSecurityPolicy: )?(?:unable to admit pod|unable to validate against any pod security policy)"
+                       r"|(?:PodSecurityPolicy: )?no providers available to validate pod request")
+# each refused field of the ErrorList (`spec.volumes[0]: Invalid value: "hostPath": ...`)
+_PSP_FIELD = lazy_re.compile(r"(?<![\w.])(?:spec|metadata)(?:\.[A-Za-z]{1,64}(?:\[\d{1,4}\])?){1,8}(?=: )")
 
 
 def parse_create_rejection(message: str) -> CreateRejection | None:
@@ -141,6 +150,11 @@ def parse_create_rejection(message: str) -> CreateRejection | None:
     if m:
         items = tuple(i.group(0).strip() for i in _PSA_ITEM.finditer(m.group("v")) if i.group(0).strip())[:64]
         return CreateRejection(CreateRejectionKind.POD_SECURITY, detail, policy=m.group("p"), violations=items, **base)
+    m = _PSP.search(detail)
+    if m:
+        fields = tuple(dict.fromkeys(f.group(0) for f in _PSP_FIELD.finditer(detail, m.end())))[:64]
+        return CreateRejection(CreateRejectionKind.POD_SECURITY_POLICY, detail, policy="PodSecurityPolicy",
+                               violations=fields, **base)
     if fm is None:
         return None             # a controller's error that is no admission refusal (e.g. a timeout)
     return CreateRejection(CreateRejectionKind.OTHER, detail, **base)
