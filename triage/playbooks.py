@@ -103,6 +103,9 @@ EXTRA_PARAMS = {
     "uncovered": "Kueue's ClusterQueue covers no such resource at all (`resource %s unavailable in ClusterQueue`)",
     "cause": "the fact kind a component's own words inside an event name (the DRA plugin's dra_device_held, dra_cdi_failed ...)",
     "llm_library": "the container's OLLAMA_LLM_LIBRARY: the one GPU library a model server was told to load",
+    "machine_type": "the node's machine type (node.kubernetes.io/instance-type: a cloud provider's size name)",
+    "expected": "how many whole GPUs the provider's size table gives that machine type",
+    "advertised": "how many the node's status.capacity offers (what the device plugin found through the driver)",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

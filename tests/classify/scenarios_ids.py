@@ -1766,3 +1766,29 @@ def _(w):
 def _(w):
     """/dev/shm is large: the worker died of something else."""
     _dataloader_trainer(w, shm=True)
+
+
+# the provider's size table (triage/evidence/instance_gpus.py): an Azure Standard_NC24s_v3 has 4 V100s
+def _nc24s_v3(w, advertised: int, **labels) -> None:
+    gpu_cluster(w)
+    n = w.gpu_node("aks-gpu-31477982-vmss000002", gpus=advertised, product="Tesla-V100-PCIE-16GB", memory_mib=16384,
+                   labels={"node.kubernetes.io/instance-type": "Standard_NC24s_v3", **labels})
+    w.target("Node", None, n["metadata"]["name"])
+
+
+@scenario("node_gpus_missing", "node.gpus_missing", {"kind": "Node", "name": "aks-gpu-31477982-vmss000002"},
+          readme="An AKS node of size Standard_NC24s_v3 (4 V100s in Azure's size table) whose capacity and GFD count "
+                 "say 3: the driver enumerates one GPU fewer than the machine has. Inferred from the machine type "
+                 "and the node's capacity; the driver layer was checked (the operator's stack is healthy).")
+def _(w):
+    """Three GPUs on a four-GPU machine."""
+    _nc24s_v3(w, 3)
+
+
+@scenario("near_gpus_missing_mig_node", None, {"kind": "Node", "name": "aks-gpu-31477982-vmss000002"},
+          status="healthy", kind="near_miss", near_miss_for=("node.gpus_missing",), absent=("node.gpus_missing",),
+          readme="The same size with a MIG layout applied (nvidia.com/mig.config all-1g.5gb): nvidia.com/gpu no "
+                 "longer counts whole GPUs, so the size table says nothing of it.")
+def _(w):
+    """MIG partitions are counted otherwise."""
+    _nc24s_v3(w, 3, **{"nvidia.com/mig.config": "all-1g.5gb", "nvidia.com/mig.config.state": "success"})

@@ -52,6 +52,8 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "node.gpu_not_advertised": BELOW_NODE,
     "node.gpu_allocatable_zero": BELOW_NODE,
     "node.gpu_unhealthy_devices": GPU_LOST + ("plugin.allocate_failed_unhealthy",),
+    # a GPU the driver does not enumerate: lost off the bus, or a driver fault on the node
+    "node.gpus_missing": ("driver.",),
     "node.gpu_model_label_mismatch": ("plugin.gfd_error", "plugin.mig_config_failed", "plugin.mig_reconfiguring"),
     # a runtime handler whose binary is missing, as containerd's default, fails every sandbox on the
     # node, the CNI's too ("container runtime network not ready"); a MIG mode change with
@@ -73,7 +75,7 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "plugin.mig_config_failed": ("driver.",),
     "plugin.mig_reconfiguring": ("plugin.mig_config_failed",),
     "plugin.validation_no_free_gpu": ("driver.",),
-    "plugin.admission_failed": ("plugin.", "driver.", "node.gpu_not_advertised", "node.gpu_allocatable_zero",
+    "plugin.admission_failed": ("plugin.", "driver.", "node.gpu_not_advertised", "node.gpu_allocatable_zero", "node.gpus_missing",
                                 "node.gpu_unhealthy_devices"),
     # runtime
     "runtime.container_cli_init_failed": ("driver.",),

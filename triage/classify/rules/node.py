@@ -1,6 +1,7 @@
 """Rules of the node layer, from the typed Node views: readiness, and the three states of
-the GPU resource (absent, "0", lower than capacity); pods whose node no longer
-matches their required affinity; GPU model labels vs what nvidia-smi sees."""
+the GPU resource (absent, "0", lower than capacity); fewer GPUs than the node's machine type
+has; pods whose node no longer matches their required affinity; GPU model labels vs what
+nvidia-smi sees."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.autoscaling import GPU_LABELS, born_between, provider_of, scale_ups
 from triage.classify.rules.context import device_admission, gpu_capacity_short
+from triage.evidence.instance_gpus import gpus_of_machine_type, machine_type_of
 
 
 @rule(ids=("node.not_ready",), reads=("nodes",))
@@ -62,6 +64,42 @@ def gpu_resource_state(ctx):
             elif c is not None and a < c:
                 yield ctx.finding("node.gpu_unhealthy_devices", "warning", node_subject(node.name), quote,
                                   Certainty.INFERRED, node=node.name, resource=res, available=a, requested=c)
+
+
+def _partitioned(node) -> bool:
+    """MIG or a renamed shared resource: nvidia.com/gpu no longer counts whole GPUs."""
+    mig = node.labels.get("nvidia.com/mig.config")
+    return any(r != "nvidia.com/gpu" for r in node.gpu_capacity) or node.labels.get("nvidia.com/mig.strategy") == "mixed" \
+        or (mig is not None and mig != "all-disabled")
+
+
+@rule(ids=("node.gpus_missing",), reads=("nodes",))
+def gpus_missing(ctx):
+    """The node advertises fewer whole GPUs than its machine type has (the provider's size table,
+    `triage/evidence/instance_gpus.py`): the device plugin offers what the driver enumerates, so a
+    GPU the kernel or the driver does not see (off the bus, a kernel regression, a passthrough gap)
+    is missing from capacity itself, below any unhealthy mark. A node that offers nothing is
+    gpu_not_advertised's; MIG and renamed shared resources count otherwise."""
+    for node in ctx.gpu_nodes():
+        machine = machine_type_of(node.labels)
+        expected = gpus_of_machine_type(machine)
+        cap = node.gpu_capacity.get("nvidia.com/gpu")
+        if expected is None or not cap or node.ready is False or _partitioned(node):
+            continue
+        yield ctx.checked(node_subject(node.name), [node.source])
+        if cap >= expected:
+            continue
+        label = "node.kubernetes.io/instance-type" if "node.kubernetes.io/instance-type" in node.labels \
+            else "beta.kubernetes.io/instance-type"
+        cites = [ctx.cite_field(node, f"{node.name} metadata.labels[{label}]", machine),
+                 ctx.cite_field(node, f"{node.name} status.capacity[nvidia.com/gpu]",
+                                _gpu_fields(node, "capacity").get("nvidia.com/gpu"))]
+        seen = node.labels.get("nvidia.com/gpu.count")
+        if seen is not None:
+            cites.append(ctx.cite_field(node, f"{node.name} metadata.labels[nvidia.com/gpu.count]", seen))
+        yield ctx.finding("node.gpus_missing", "error", node_subject(node.name), cites, Certainty.INFERRED,
+                          node=node.name, resource="nvidia.com/gpu", machine_type=machine, expected=expected,
+                          advertised=cap)
 
 
 @rule(ids=("node.gpu_not_advertised",), reads=("nodes", "events", "pods"))
