@@ -109,8 +109,8 @@ NOT_RIGHT = {
     "fa2401": "wrong", "fc2401": "inconclusive", "fe2401": "inconclusive",
     # round 26 (A26-H26, search protocol), its first run (4f81f79 and 5bfa08c, the rules of 94715cf; the same answers on d2f8870)
     "fd2601": "wrong",
-    # round 27 (A27-H27, search protocol), its first run (b355f67, the rules of 6312fa1; the same answer on d2f8870)
-    "fe2701": "wrong",
+    # round 27 (A27-H27, search protocol), its first run (b355f67 and 93d4854, the rules of 6312fa1; the same answers on d2f8870)
+    "fe2701": "wrong", "fh2701": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
