@@ -10,7 +10,6 @@ from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.autoscaling import GPU_LABELS, born_between, provider_of, scale_ups
 from triage.classify.rules.context import device_admission, gpu_capacity_short
-from triage.evidence.instance_gpus import gpus_of_machine_type, machine_type_of
 
 
 @rule(ids=("node.not_ready",), reads=("nodes",))
@@ -80,6 +79,7 @@ def gpus_missing(ctx):
     GPU the kernel or the driver does not see (off the bus, a kernel regression, a passthrough gap)
     is missing from capacity itself, below any unhealthy mark. A node that offers nothing is
     gpu_not_advertised's; MIG and renamed shared resources count otherwise."""
+    from triage.evidence.instance_gpus import gpus_of_machine_type, machine_type_of
     for node in ctx.gpu_nodes():
         machine = machine_type_of(node.labels)
         expected = gpus_of_machine_type(machine)
