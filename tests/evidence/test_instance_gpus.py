@@ -28,7 +28,8 @@ def test_every_size_has_at_least_one_gpu_and_is_lower_case():
 
 
 def test_the_beta_label_is_read_on_old_nodes():
-    assert machine_type_of({"beta.kubernetes.io/instance-type": "p3.8xlarge"}) == "p3.8xlarge"
+    assert machine_type_of({"beta.kubernetes.io/instance-type": "p3.8xlarge"}) == ("beta.kubernetes.io/instance-type",
+                                                                                  "p3.8xlarge")
     assert machine_type_of({}) is None
 
 

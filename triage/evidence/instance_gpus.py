@@ -69,6 +69,6 @@ def gpus_of_machine_type(machine_type: object) -> int | None:
     return GPUS_BY_MACHINE_TYPE.get(machine_type.strip().lower()) if isinstance(machine_type, str) else None
 
 
-def machine_type_of(labels: Mapping[str, str]) -> str | None:
-    """The node's machine type label, when one is set."""
-    return next((labels[k] for k in INSTANCE_TYPE_LABELS if isinstance(labels.get(k), str) and labels[k]), None)
+def machine_type_of(labels: Mapping[str, str]) -> tuple[str, str] | None:
+    """(label, machine type) of the node, when one is set."""
+    return next(((k, labels[k]) for k in INSTANCE_TYPE_LABELS if isinstance(labels.get(k), str) and labels[k]), None)

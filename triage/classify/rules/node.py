@@ -81,7 +81,7 @@ def gpus_missing(ctx):
     gpu_not_advertised's; MIG and renamed shared resources count otherwise."""
     from triage.evidence.instance_gpus import gpus_of_machine_type, machine_type_of
     for node in ctx.gpu_nodes():
-        machine = machine_type_of(node.labels)
+        label, machine = machine_type_of(node.labels) or (None, None)
         expected = gpus_of_machine_type(machine)
         cap = node.gpu_capacity.get("nvidia.com/gpu")
         if expected is None or not cap or node.ready is False or _partitioned(node):
@@ -89,8 +89,6 @@ def gpus_missing(ctx):
         yield ctx.checked(node_subject(node.name), [node.source])
         if cap >= expected:
             continue
-        label = "node.kubernetes.io/instance-type" if "node.kubernetes.io/instance-type" in node.labels \
-            else "beta.kubernetes.io/instance-type"
         cites = [ctx.cite_field(node, f"{node.name} metadata.labels[{label}]", machine),
                  ctx.cite_field(node, f"{node.name} status.capacity[nvidia.com/gpu]",
                                 _gpu_fields(node, "capacity").get("nvidia.com/gpu"))]
