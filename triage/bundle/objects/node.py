@@ -62,6 +62,18 @@ class Node(K8sObject):
     def gpu_allocatable(self) -> Mapping[str, int]:
         return {k: int(parse_quantity(v) or 0) for k, v in self.allocatable.items() if is_gpu_resource(k)}
 
+    @cached_property
+    def whole_gpu_capacity(self) -> int | None:
+        """status.capacity[nvidia.com/gpu] when it counts whole GPUs, else None: not with MIG
+        (mig-* resources, a mixed strategy, a MIG layout applied), time-slicing replicas or a
+        renamed shared resource, nor when it is absent or 0."""
+        labels = self.labels
+        mig = labels.get("nvidia.com/mig.config")
+        if any(r != "nvidia.com/gpu" for r in self.gpu_capacity) or labels.get("nvidia.com/mig.strategy") == "mixed" \
+                or (mig is not None and mig != "all-disabled") or labels.get("nvidia.com/gpu.replicas", "1") not in ("", "1"):
+            return None
+        return self.gpu_capacity.get("nvidia.com/gpu") or None
+
     @property
     def kernel_version(self) -> str:
         return str(dig(self.raw, "status", "nodeInfo", "kernelVersion", default=""))

@@ -65,26 +65,19 @@ def gpu_resource_state(ctx):
                                   Certainty.INFERRED, node=node.name, resource=res, available=a, requested=c)
 
 
-def _partitioned(node) -> bool:
-    """MIG or a renamed shared resource: nvidia.com/gpu no longer counts whole GPUs."""
-    mig = node.labels.get("nvidia.com/mig.config")
-    return any(r != "nvidia.com/gpu" for r in node.gpu_capacity) or node.labels.get("nvidia.com/mig.strategy") == "mixed" \
-        or (mig is not None and mig != "all-disabled")
-
-
 @rule(ids=("node.gpus_missing",), reads=("nodes",))
 def gpus_missing(ctx):
     """The node advertises fewer whole GPUs than its machine type has (the provider's size table,
     `triage/evidence/instance_gpus.py`): the device plugin offers what the driver enumerates, so a
     GPU the kernel or the driver does not see (off the bus, a kernel regression, a passthrough gap)
     is missing from capacity itself, below any unhealthy mark. A node that offers nothing is
-    gpu_not_advertised's; MIG and renamed shared resources count otherwise."""
+    gpu_not_advertised's; MIG and shared resources count otherwise (Node.whole_gpu_capacity)."""
     from triage.evidence.instance_gpus import gpus_of_machine_type, machine_type_of
     for node in ctx.gpu_nodes():
         label, machine = machine_type_of(node.labels) or (None, None)
         expected = gpus_of_machine_type(machine)
-        cap = node.gpu_capacity.get("nvidia.com/gpu")
-        if expected is None or not cap or node.ready is False or _partitioned(node):
+        cap = node.whole_gpu_capacity
+        if expected is None or cap is None or node.ready is False:
             continue
         yield ctx.checked(node_subject(node.name), [node.source])
         if cap >= expected:

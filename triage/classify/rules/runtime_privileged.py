@@ -35,11 +35,8 @@ def node_gpu_count(node) -> tuple[int, str] | None:
     count = labels.get("nvidia.com/gpu.count", "")
     if count.isdigit() and int(count) > 0:
         return int(count), "label nvidia.com/gpu.count"
-    replicas = labels.get("nvidia.com/gpu.replicas", "1")
-    if any(r.startswith("nvidia.com/mig-") for r in node.gpu_capacity) or replicas not in ("", "1"):
-        return None
-    cap = node.gpu_capacity.get(GPU, 0)
-    return (cap, f"status.capacity[{GPU}]") if cap > 0 else None
+    cap = node.whole_gpu_capacity
+    return (cap, f"status.capacity[{GPU}]") if cap is not None else None
 
 
 @rule(ids=("runtime.visible_devices_misconfigured",), reads=("pods", "nodes"))
