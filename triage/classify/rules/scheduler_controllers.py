@@ -278,15 +278,17 @@ def annotation_share_unseen(ctx):
     autoscaler runs and where nothing stands in for the share (no node-scale-adjuster): the
     autoscaler cannot see that the pod needs a GPU, so no GPU node is added for it, whatever the
     GPU scheduler says about the full nodes."""
+    shared = [(pod, share) for pod in ctx.scope_pods if not pod.node_name and pod.phase == "Pending"
+              for share in [{k: v for k, v in pod.annotations.items() if k in _SHARE_ANNOTATIONS}]
+              if share and not pod.gpu_requests]
+    if not shared:
+        return                # the workloads' images are read only when a pod asks for a share
     images = _images(ctx)
     autoscaler = next((i for i in images if any(a in i for a in _AUTOSCALERS)), None)
     if autoscaler is None or any(_SCALE_ADJUSTER in i for i in images) \
             or any(w.name == _SCALE_ADJUSTER for w in ctx.workloads):
         return
-    for pod in ctx.scope_pods:
-        share = {k: v for k, v in pod.annotations.items() if k in _SHARE_ANNOTATIONS}
-        if pod.node_name or pod.phase != "Pending" or not share or pod.gpu_requests:
-            continue
+    for pod, share in shared:
         key = sorted(share)[0]
         yield ctx.finding("scheduler.autoscaler_no_scale_up", "error", pod_subject(pod),
                           [ctx.cite_field(pod, f"{pod.name} metadata.annotations", share)], "inferred",
