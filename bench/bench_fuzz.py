@@ -152,6 +152,8 @@ SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.bundle.objects.gpu_resource", "is_gpu_resource", None),
     ("triage.bundle.objects.gpu_resource", "labels_say_gpu",
      lambda f: lambda t: f({"node.kubernetes.io/instance-type": t})),
+    ("triage.evidence.nvswitch", "nvswitch_board",      # a node's labels, from the cluster
+     lambda f: lambda t: f({"nvidia.com/gpu.product": t, "nvidia.com/gpu.count": t, "node.kubernetes.io/instance-type": t}, 8)),
     ("triage.render.untrusted_text", "clean", None),
     ("triage.render.untrusted_text", "bound_excerpt", None),
     ("triage.render.untrusted_text", "slug", None),

@@ -88,6 +88,10 @@ EXTRA_PARAMS = {
     "load": "how the kernel module load failed: `refused` (EACCES / EPERM: a security policy or lockdown), "
             "`abi` (built for another kernel), `unexplained` (the installer's line names no errno)",
     "load_module": "the kernel module whose load failed (nvidia, nvidia_uvm ...)",
+    "fabric_state": "a GPU's NVLink fabric State as nvidia-smi reports it (Not Started, In Progress, Completed)",
+    "fabric_status": "that GPU's fabric Status (Success, or the fabric manager probe's error)",
+    "gpus_waiting": "how many GPUs of the node are not registered with the fabric",
+    "smi_pod": "namespace/name of the pod whose nvidia-smi output the finding cites",
     "load_error": "the errno text the module load failed with (Permission denied, Invalid argument ...)",
     "device_list_path": "the path the NVIDIA hook took for a device name (the device plugin's volume-mounts list)",
     "missing_capability": "the NVIDIA driver capability the container lacks for what its log says it does (video)",

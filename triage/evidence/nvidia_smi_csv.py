@@ -152,7 +152,9 @@ def _gpu(row: CsvRow, position: int) -> SmiGpu:
         remapped_rows_uncorrectable=row.int("remapped_rows.uncorrectable"),
         remapped_rows_pending=to_bool(row.text("remapped_rows.pending")),
         remapped_rows_failure=to_bool(row.text("remapped_rows.failure")),
-        fan=fan, recovery_action=recovery, line=row.line, flags=tuple(flags))
+        fan=fan, recovery_action=recovery, fabric_state=row.text("fabric.state"),
+        fabric_status=row.text("fabric.status"), fabric_line=row.line if row.text("fabric.state") else None,
+        line=row.line, flags=tuple(flags))
 
 
 def _cell(raw: str, unit: str | None) -> CsvCell:

@@ -329,6 +329,7 @@ def _q_gpu(node: QNode, idx: int) -> tuple[SmiGpu, list[SmiMigDevice], list[SmiP
     recovery = node.child("GPU Recovery Action")
     if recovery and needs_recovery(recovery.value):
         flag(GpuFlagKind.RECOVERY_ACTION, recovery)
+    fabric = node.child("Fabric", "State")
     fan = node.child("Fan Speed")
     if fan and fan.value and "ERR" in fan.value:
         flag(GpuFlagKind.FAN_ERROR, fan)
@@ -366,7 +367,8 @@ def _q_gpu(node: QNode, idx: int) -> tuple[SmiGpu, list[SmiMigDevice], list[SmiP
         remapped_rows_pending=to_bool(rows.value_of("Pending")) if rows else None,
         remapped_rows_failure=to_bool(rows.value_of("Remapping Failure Occurred")) if rows else None,
         fan=fan.value if fan else None, recovery_action=recovery.value if recovery else None,
-        line=node.line, flags=tuple(flags))
+        fabric_state=fabric.value if fabric else None, fabric_status=node.value_of("Fabric", "Status"),
+        fabric_line=fabric.line if fabric else None, line=node.line, flags=tuple(flags))
     migs = []
     for m in (c for c in node.children if c.key == "MIG Device"):
         fb = m.child("FB Memory Usage") or m.child("Shared FB Memory Usage")

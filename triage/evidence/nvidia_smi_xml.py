@@ -177,7 +177,9 @@ def _gpu(el: Element, idx: int) -> SmiGpu:
         remapped_rows_uncorrectable=to_int(_text(el, "remapped_rows/remapped_row_unc")),
         remapped_rows_pending=to_bool(_text(el, "remapped_rows/remapped_row_pending")),
         remapped_rows_failure=to_bool(_text(el, "remapped_rows/remapped_row_failure")),
-        fan=fan, recovery_action=recovery, line=_line(el), flags=tuple(flags))
+        fan=fan, recovery_action=recovery, fabric_state=_text(el, "fabric/state"),
+        fabric_status=_text(el, "fabric/status"), fabric_line=_line(el.find("fabric/state")), line=_line(el),
+        flags=tuple(flags))
 
 
 def _uncorrected(el: Element | None) -> int | None:

@@ -149,6 +149,12 @@ class SmiGpu(Struct, frozen=True):
     remapped_rows_failure: bool | None = None
     fan: str | None = None                  # "38%", "N/A", "ERR!"
     recovery_action: str | None = None      # "None", "Reset", "Node Reboot", "Drain and Reset" (R570+)
+    # the GPU's registration with the NVLink fabric (NVML nvmlGpuFabricInfo: the fabric manager's probe):
+    # state "Not Started" / "In Progress" / "Completed" (N/A or "Not Supported" where none is reported:
+    # before Hopper, PCIe cards, a single GPU), status the probe's result ("Success" or NVML's error text)
+    fabric_state: str | None = None
+    fabric_status: str | None = None
+    fabric_line: int | None = None
     line: int | None = None
     flags: tuple[GpuFlag, ...] = ()
 
@@ -158,6 +164,22 @@ class SmiGpu(Struct, frozen=True):
 
     def has(self, kind: GpuFlagKind) -> bool:
         return any(f.kind is kind for f in self.flags)
+
+    @property
+    def fabric(self) -> str | None:
+        """The GPU's fabric registration: "registered" (Completed, Success), "not_started" (no
+        fabric manager has probed it), "in_progress" (probed, not registered yet: the fabric still
+        training, or with shared-NVSwitch partitioning a partition not activated yet), "failed"
+        (Completed with an error status); None when no state is reported (N/A, Not Supported) or
+        the field holds an error of its own ("GPU is lost": the flags say that)."""
+        state = (self.fabric_state or "").strip()
+        if state == "Not Started":
+            return "not_started"
+        if state == "In Progress":
+            return "in_progress"
+        if state != "Completed":
+            return None
+        return "registered" if (self.fabric_status or "").strip() in ("", "Success", "N/A") else "failed"
 
 
 class SmiOutputKind(Enum):
