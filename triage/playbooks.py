@@ -91,6 +91,7 @@ EXTRA_PARAMS = {
     "fabric_state": "a GPU's NVLink fabric State as nvidia-smi reports it (Not Started, In Progress, Completed)",
     "fabric_status": "that GPU's fabric Status (Success, or the fabric manager probe's error)",
     "gpus_waiting": "how many GPUs of the node are not registered with the fabric",
+    "image_cuda": "the CUDA version an image's tag says it was built for (pytorch/pytorch:...-cuda12.1-...)",
     "smi_pod": "namespace/name of the pod whose nvidia-smi output the finding cites",
     "load_error": "the errno text the module load failed with (Permission denied, Invalid argument ...)",
     "device_list_path": "the path the NVIDIA hook took for a device name (the device plugin's volume-mounts list)",

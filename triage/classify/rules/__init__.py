@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 
 LAYER_MODULES = ("scheduler", "scheduler_controllers", "scheduler_daemonsets", "node", "plugin", "runtime", "runtime_capabilities", "runtime_privileged", "driver", "driver_fabric",
-                 "application", "application_shm")
+                 "application", "application_image", "application_shm")
 # modules of one cross-source check each (their rules name their layer)
 CHECK_MODULES = ("driver_versions",)
 
