@@ -106,7 +106,7 @@ NOT_RIGHT = {
     # round 23 (A23-F23, search protocol), its first run (0570e5a, the rules of d2f8870)
     "fd2301": "inconclusive", "ff2301": "inconclusive", "ff2302": "wrong",
     # round 24 (A24-H24, search protocol), its first run (eed81ae, the rules of 705225d; the same answers on d2f8870)
-    "fa2401": "wrong", "fc2401": "inconclusive", "fe2401": "inconclusive",
+    "fc2401": "inconclusive", "fe2401": "inconclusive",
     # round 26 (A26-H26, search protocol), its first run (4f81f79 and 5bfa08c, the rules of 94715cf; the same answers on d2f8870)
     "fd2601": "wrong",
     # round 27 (A27-H27, search protocol), its first run (b355f67 and 93d4854, the rules of 6312fa1; the same answers on d2f8870)
