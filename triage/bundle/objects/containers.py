@@ -121,6 +121,15 @@ def raw_gpu_resources(raw: Mapping) -> dict[str, int]:
     return _gpu_counts(_str_items(res.get("requests")), _str_items(res.get("limits")))
 
 
+def raw_app_requests(raw_pod: Mapping) -> list[Mapping[str, str]]:
+    """`c.requests` of each app (not init) container of a raw or slim pod dict, in spec order:
+    what `Pod.containers` holds, without building the views (env, probes, mounts) of every pod
+    on a node whose requests are summed."""
+    spec = as_mapping(raw_pod.get("spec"))
+    return [str_map(as_mapping(c.get("resources")).get("requests"))
+            for c in as_tuple(spec.get("containers")) if isinstance(c, Mapping)]
+
+
 def _probe(kind: str, raw) -> Probe | None:
     if not isinstance(raw, Mapping):
         return None
