@@ -55,7 +55,14 @@ class Pod(K8sObject):
         return conditions_from(dig(self.raw, "status", "conditions", default=()))
 
     def condition(self, type_: str) -> Condition | None:
-        return next((c for c in self.conditions if c.type == type_), None)
+        """The first condition of `type_`, as `conditions` holds it; read from the raw list when
+        `conditions` was not built (a scan asks each running pod for its Ready condition only)."""
+        if "conditions" in self.__dict__:
+            return next((c for c in self.conditions if c.type == type_), None)
+        for c in as_tuple(dig(self.raw, "status", "conditions", default=())):
+            if isinstance(c, Mapping) and str(c.get("type", "")) == type_:
+                return conditions_from((c,))[0]
+        return None
 
     @cached_property
     def containers(self) -> tuple[Container, ...]:
