@@ -159,7 +159,7 @@ class Context:
         out = set()
         for node in self.nodes.values():
             try:
-                here = not node.looks_like_gpu_node and layout.node_dmesg(node.name) in self.bundle.files
+                here = not node.looks_like_gpu_node and self.bundle.exists(layout.node_dmesg(node.name))
             except ValueError:          # a name no bundle path can hold: no kernel log of it either
                 continue
             text = self.bundle.node_dmesg(node.name) if here else None
