@@ -67,25 +67,40 @@ def is_symptom(f: Finding) -> bool:
 def _checks(items: Iterable[Checked]) -> tuple[Check, ...]:
     paths: dict[str, dict[str, None]] = {}
     for c in items:
-        paths.setdefault(c.rule, {}).update(dict.fromkeys(c.paths))
+        mine = paths.get(c.rule)
+        if mine is None:
+            paths[c.rule] = mine = {}
+        for p in c.paths:
+            mine[p] = None
     return tuple(Check(name, tuple(p)[:MAX_CHECKS_SHOWN]) for name, p in sorted(paths.items()))
+
+
+# (layer, its value) outside in: a scan builds 10,000 ladders, and an enum's `.value` is a
+# descriptor call each time
+_LAYER_VALUES = tuple((layer, layer.value) for layer in LAYER_ORDER)
 
 
 def ladder(applicable: frozenset[Layer], root: Finding | None, findings: Sequence[Finding],
            checks: Iterable[Checked], gaps: Sequence[Gap], about: str) -> tuple[LayerVerdict, ...]:
     """One LayerVerdict per layer, outside in. `about` names the target for the gap a
-    layer gets when nothing at all speaks for it."""
+    layer gets when nothing at all speaks for it. The checks and gaps are grouped by layer
+    once (in their order), not filtered again per layer."""
     by_layer: dict[str, list[Checked]] = {}
     for c in checks:
         by_layer.setdefault(c.layer or "", []).append(c)
+    gaps_by_layer: dict[str, list[Gap]] = {}
+    for g in gaps:
+        gaps_by_layer.setdefault(g.layer, []).append(g)
     failed = {f.layer for f in findings}
+    root_layer = root.layer if root is not None else None
     out = []
-    for layer in LAYER_ORDER:
-        ran = _checks(by_layer.get(layer.value, ()))
-        mine = tuple(g for g in gaps if g.layer == layer.value)
+    for layer, value in _LAYER_VALUES:
         if layer not in applicable:
             out.append(LayerVerdict(layer, LayerStatus.NOT_APPLICABLE))
-        elif root is not None and root.layer is layer:
+            continue
+        ran = _checks(by_layer.get(value, ()))
+        mine = tuple(gaps_by_layer.get(value, ()))
+        if root_layer is layer:
             out.append(LayerVerdict(layer, LayerStatus.ROOT, ran, mine))
         elif layer in failed:
             out.append(LayerVerdict(layer, LayerStatus.FAILED, ran, mine))
@@ -93,8 +108,8 @@ def ladder(applicable: frozenset[Layer], root: Finding | None, findings: Sequenc
             out.append(LayerVerdict(layer, LayerStatus.PASSED, ran, mine))
         else:
             blind = mine or tuple(g for g in gaps if not g.layer) or (
-                Gap(layer.value, "not_collected", f"no {layer.value}-layer evidence about {about} is in the bundle",
-                    coverage.LAYER_NEEDS[layer.value], layer.value),)
+                Gap(value, "not_collected", f"no {value}-layer evidence about {about} is in the bundle",
+                    coverage.LAYER_NEEDS[value], value),)
             out.append(LayerVerdict(layer, LayerStatus.NOT_CHECKED, (), blind))
     return tuple(out)
 

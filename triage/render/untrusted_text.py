@@ -37,13 +37,19 @@ def strip_controls(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+def _stripped(text: str) -> str:
+    """`strip_controls`, with printable ASCII (nearly every string of a document: names,
+    paths, ids) answered without the regex: it holds none of those characters."""
+    return text if text.isascii() and text.isprintable() else _CONTROL.sub("", text)
+
+
 def sanitise_doc(value):
     """A copy of a findings document (any JSON value) with `strip_controls` applied to every
     string, keys included: the one place every output format gets it from."""
     if isinstance(value, str):
-        return _CONTROL.sub("", value)
+        return _stripped(value)
     if isinstance(value, dict):
-        return {(_CONTROL.sub("", k) if isinstance(k, str) else k): sanitise_doc(v) for k, v in value.items()}
+        return {(_stripped(k) if isinstance(k, str) else k): sanitise_doc(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [sanitise_doc(v) for v in value]
     return value

@@ -93,12 +93,41 @@ class Container(Struct, frozen=True):
 
     def gpu_resources(self) -> dict[str, int]:
         """GPU resource -> count, from limits (extended resources must have limit == request)."""
-        out: dict[str, int] = {}
-        for source in (self.requests, self.limits):
-            for name, qty in source.items():
-                if is_gpu_resource(name):
-                    out[name] = max(out.get(name, 0), int(parse_quantity(qty) or 0))
-        return {k: v for k, v in out.items() if v > 0}
+        return _gpu_counts(self.requests.items(), self.limits.items())
+
+
+def _gpu_counts(requests, limits) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for source in (requests, limits):
+        for name, qty in source:
+            if is_gpu_resource(name):
+                out[name] = max(out.get(name, 0), int(parse_quantity(qty) or 0))
+    return {k: v for k, v in out.items() if v > 0}
+
+
+def _str_items(value):
+    """The (name, quantity) pairs `str_map` would hold, GPU names only (the rest are dropped by
+    `_gpu_counts` anyway, so they are not stringified)."""
+    if not isinstance(value, Mapping):
+        return ()
+    return [(name, "" if v is None else str(v)) for name, v in ((str(k), v) for k, v in value.items())
+            if is_gpu_resource(name)]
+
+
+def raw_gpu_resources(raw: Mapping) -> dict[str, int]:
+    """`read_container(raw, ...).gpu_resources()` of a raw container dict, without building the
+    view (env, probes, mounts): `Pod.gpu_requests` asks it of every container of every GPU pod."""
+    res = as_mapping(raw.get("resources"))
+    return _gpu_counts(_str_items(res.get("requests")), _str_items(res.get("limits")))
+
+
+def raw_app_requests(raw_pod: Mapping) -> list[Mapping[str, str]]:
+    """`c.requests` of each app (not init) container of a raw or slim pod dict, in spec order:
+    what `Pod.containers` holds, without building the views (env, probes, mounts) of every pod
+    on a node whose requests are summed."""
+    spec = as_mapping(raw_pod.get("spec"))
+    return [str_map(as_mapping(c.get("resources")).get("requests"))
+            for c in as_tuple(spec.get("containers")) if isinstance(c, Mapping)]
 
 
 def _probe(kind: str, raw) -> Probe | None:

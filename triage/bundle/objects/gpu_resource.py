@@ -28,7 +28,9 @@ GPU_RESOURCE_RE = lazy_re.compile(
 
 
 def is_gpu_resource(name: str) -> bool:
-    return bool(GPU_RESOURCE_RE.match(name))
+    # every name the pattern takes says "gpu" or "vcuda" or is under nvidia.com/: cpu, memory and
+    # the like are answered without it
+    return ("gpu" in name or "vcuda" in name or name.startswith("nvidia.com/")) and bool(GPU_RESOURCE_RE.match(name))
 
 
 # Accelerators that are not GPUs, by the resource their device plugin advertises (AWS Neuron's

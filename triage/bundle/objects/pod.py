@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import cached_property
 from collections.abc import Mapping  # not typing.Mapping: its isinstance() is ~10x slower
 
-from triage.bundle.objects.containers import Container, ContainerStatus, ContainerState, read_container
+from triage.bundle.objects.containers import (
+    Container, ContainerStatus, ContainerState, raw_gpu_resources, read_container)
 from triage.bundle.objects.fields import as_mapping, as_tuple, dig, str_map
 from triage.bundle.objects.meta import Condition, K8sObject, conditions_from
 from triage.bundle.objects.taints import Taint, Toleration
@@ -54,7 +55,14 @@ class Pod(K8sObject):
         return conditions_from(dig(self.raw, "status", "conditions", default=()))
 
     def condition(self, type_: str) -> Condition | None:
-        return next((c for c in self.conditions if c.type == type_), None)
+        """The first condition of `type_`, as `conditions` holds it; read from the raw list when
+        `conditions` was not built (a scan asks each running pod for its Ready condition only)."""
+        if "conditions" in self.__dict__:
+            return next((c for c in self.conditions if c.type == type_), None)
+        for c in as_tuple(dig(self.raw, "status", "conditions", default=())):
+            if isinstance(c, Mapping) and str(c.get("type", "")) == type_:
+                return conditions_from((c,))[0]
+        return None
 
     @cached_property
     def containers(self) -> tuple[Container, ...]:
@@ -85,15 +93,21 @@ class Pod(K8sObject):
 
     @cached_property
     def gpu_requests(self) -> Mapping[str, int]:
-        """GPU resource -> count the pod holds (max of init containers vs sum of app containers)."""
+        """GPU resource -> count the pod holds (max of init containers vs sum of app containers).
+        Read from the raw containers' resources (what `containers` would answer, in its order):
+        a scan asks it of every GPU pod, most of which never need their containers' views."""
         total: dict[str, int] = {}
         init_max: dict[str, int] = {}
-        for c in self.containers:
-            for res, n in c.gpu_resources().items():
-                if c.init:
-                    init_max[res] = max(init_max.get(res, 0), n)
-                else:
-                    total[res] = total.get(res, 0) + n
+        spec = as_mapping(self.raw.get("spec"))
+        for key, init in (("initContainers", True), ("containers", False)):
+            for c in as_tuple(spec.get(key)):
+                if not isinstance(c, Mapping):
+                    continue
+                for res, n in raw_gpu_resources(c).items():
+                    if init:
+                        init_max[res] = max(init_max.get(res, 0), n)
+                    else:
+                        total[res] = total.get(res, 0) + n
         for res, n in init_max.items():
             total[res] = max(total.get(res, 0), n)
         return total

@@ -159,7 +159,7 @@ class Context:
         out = set()
         for node in self.nodes.values():
             try:
-                here = not node.looks_like_gpu_node and layout.node_dmesg(node.name) in self.bundle.files
+                here = not node.looks_like_gpu_node and self.bundle.exists(layout.node_dmesg(node.name))
             except ValueError:          # a name no bundle path can hold: no kernel log of it either
                 continue
             text = self.bundle.node_dmesg(node.name) if here else None
@@ -362,8 +362,11 @@ class Context:
 
     def node_requests(self, node: str) -> tuple[float, float, int]:
         """(cpu cores, memory bytes, pod count) requested by the non-terminal pods on `node`,
-        summed once per node asked about (only the GPU nodes a pending pod could use are)."""
+        summed once per node asked about (only the GPU nodes a pending pod could use are). Read
+        from each pod's slim dict (it holds the containers' resources): a pending pod's candidate
+        nodes may be thousands, their pods otherwise never decoded whole."""
         if node not in self._node_requests:
+            from triage.bundle.objects.containers import raw_app_requests
             from triage.bundle.quantity import parse_quantity
             cpu = mem = 0.0
             count = 0
@@ -371,10 +374,9 @@ class Context:
                 if p.is_terminal:
                     continue
                 count += 1
-                for c in p.containers:
-                    if not c.init:
-                        cpu += parse_quantity(c.requests.get("cpu")) or 0.0
-                        mem += parse_quantity(c.requests.get("memory")) or 0.0
+                for requests in raw_app_requests(slim_of(p)):
+                    cpu += parse_quantity(requests.get("cpu")) or 0.0
+                    mem += parse_quantity(requests.get("memory")) or 0.0
             self._node_requests[node] = (cpu, mem, count)
         return self._node_requests[node]
 

@@ -425,17 +425,27 @@ def default_runtime_not_nvidia(ctx):
     GPU it was given (or NVIDIA_VISIBLE_DEVICES asks for) is never injected, whatever it logs."""
     from triage.evidence.runtime_default import default_runtime
     toolkits = {p.node_name: p for role, p in ctx.stack_pods if role == "toolkit" and p.node_name}
+    # per node, not per pod (a scan's GPU nodes each run several GPU pods): the plugin's strategy
+    # and the toolkit's default-runtime verdict depend on the node alone
+    cdi_cri: dict[str, bool] = {}
+    verdicts: dict[str, tuple[str, str] | None] = {}
     for pod in ctx.scope_pods:
         toolkit = toolkits.get(pod.node_name or "")
         if pod.runtime_class_name or pod.phase not in ("Running", "Succeeded", "Failed"):
             continue
-        if not (pod.gpu_requests or visible_devices_by_hand(pod)) or _cdi_cri(ctx, pod.node_name):
+        if not (pod.gpu_requests or visible_devices_by_hand(pod)):
+            continue
+        if pod.node_name not in cdi_cri:
+            cdi_cri[pod.node_name] = _cdi_cri(ctx, pod.node_name)
+        if cdi_cri[pod.node_name]:
             continue
         if toolkit is None:
             yield from _classless_crash(ctx, pod)
             continue
         node = ctx.nodes.get(pod.node_name)
-        verdict = default_runtime(_raw_env(toolkit), node.kubelet_version if node else "")
+        if pod.node_name not in verdicts:
+            verdicts[pod.node_name] = default_runtime(_raw_env(toolkit), node.kubelet_version if node else "")
+        verdict = verdicts[pod.node_name]
         if verdict is None:
             continue
         how, key = verdict
