@@ -129,3 +129,18 @@ def test_pcie_cards_and_small_boards_have_no_fabric_to_check(tmp_path):
     # an 8-GPU machine type of a provider counts without a model label
     doc = _hgx(tmp_path / "p5", product="", labels={"node.kubernetes.io/instance-type": "p5.48xlarge"})
     assert _fabric_gaps(doc)
+
+
+def test_a_gpu_read_twice_counts_once(tmp_path):
+    w = World("hgx-fabric-twice")
+    w.gpu_node("hgx-1", gpus=8, product="NVIDIA-H100-80GB-HBM3", operator=False,
+               labels={"nvidia.com/cuda.driver.major": "535"})
+    for name in ("train-0", "train-1"):
+        w.pod(ML, name, node="hgx-1", gpu=4)
+        w.exec(ML, name, "main", ["nvidia-smi", "-q"], _with_state("Not Started"))
+    w.target("Node", None, "hgx-1")
+    with load_bundle(w.write(tmp_path / "bundle")) as b:
+        doc = findings_document(diagnose(b), b)
+    rc = doc["root_cause"]
+    assert rc["id"] == "driver.fabric_manager_not_running" and rc["params"]["gpus_waiting"] == 1
+    assert len(rc["evidence"]) == 2      # each pod's nvidia-smi line is cited

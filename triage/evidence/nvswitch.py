@@ -38,7 +38,7 @@ COUNT_LABEL = "nvidia.com/gpu.count"
 # "NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3", "NVIDIA-H200", "NVIDIA-B200"; their PCIe and
 # NVL (bridged PCIe) variants have no NVSwitch
 _SXM_PRODUCT = lazy_re.compile(
-    r"^NVIDIA-(?:A[18]00-SXM|H100-(?:SXM|80GB-HBM3|94GB-HBM3)|H[28]00(?:-SXM|-\d{2,3}GB)?|H20(?:-3e)?|B[23]00)"
+    r"^NVIDIA-(?:A[18]00-SXM|H100-(?:SXM|80GB-HBM3)|H[28]00(?:-SXM|-\d{2,3}GB)?|H20(?:-3e)?|B[23]00)"
     r"(?![-\w]*(?:PCIE|NVL))", re.IGNORECASE)
 BOARD_GPUS = 8          # an NVSwitch board has 8 GPUs (16 on the HGX-2 / A2 mega shape)
 

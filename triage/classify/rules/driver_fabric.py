@@ -39,6 +39,11 @@ def _readings(ctx, node: str) -> Iterator[_Reading]:
                     yield _Reading(pod, out.stdout, gpu)
 
 
+def _gpus(readings) -> int:
+    """How many GPUs the readings are of (nvidia-smi -q and -q -x in one pod read each GPU twice)."""
+    return len({r.gpu.uuid or r.gpu.bus_id or r.gpu.index for r in readings})
+
+
 def _cuda_validated(ctx, node: str):
     """The GPU Operator's proof that CUDA runs on `node`: its CUDA validator pod completed, or the
     operator validator is Ready (its init containers, CUDA validation among them, all passed)."""
@@ -66,7 +71,7 @@ def fabric_state(ctx):
                 "driver.fabric_manager_not_running", "critical", node_subject(node.name),
                 [ctx.cite_line(r.stream, r.gpu.fabric_line or r.gpu.line or 1) for r in waiting[:3]],
                 node=node.name, fabric_state=first.gpu.fabric_state, fabric_status=first.gpu.fabric_status,
-                gpus_waiting=len(waiting), gpu=first.gpu.bus_id, smi_pod=f"{first.pod.namespace}/{first.pod.name}",
+                gpus_waiting=_gpus(waiting), gpu=first.gpu.bus_id, smi_pod=f"{first.pod.namespace}/{first.pod.name}",
                 operator_namespace=first.pod.namespace if role else None,
                 driver_pod=first.pod.name if role == "driver" else None)
             continue
@@ -74,7 +79,7 @@ def fabric_state(ctx):
         if training:
             pod = training[0].pod
             yield NeedGap(Gap("pods/exec", "in_progress",
-                              f"{len(training)} GPU(s) of {node.name} report fabric State In Progress in the nvidia-smi "
+                              f"{_gpus(training)} GPU(s) of {node.name} report fabric State In Progress in the nvidia-smi "
                               f"of {pod.namespace}/{pod.name}: the fabric still training, or (shared-NVSwitch "
                               "partitioning) a partition not activated yet; CUDA on such a GPU waits for it",
                               "nvidia-smi -q on the node again (Fabric State) and the fabric manager's log "
