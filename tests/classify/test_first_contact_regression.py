@@ -113,6 +113,8 @@ NOT_RIGHT = {
     "fe2701": "wrong", "fh2701": "wrong",
     # round 28 (A28-F28, documentation protocol), its first run (2793516, the rules of 66ed81b; the same answers on d2f8870)
     "fa2802": "inconclusive",
+    # round 29 (A29-D29, search protocol), its first run (f236fed, the rules of 96dd8ec; the same answer on d2f8870)
+    "fc2901": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
