@@ -7,7 +7,8 @@ A failure nobody could see in the cluster's objects: the fabric manager down on 
 board leaves the driver loaded, NVML answering and every GPU advertised, and CUDA failing with
 error 802 (NVIDIA/NVSentinel#883, spectrocloud/CanvOS#700, siderolabs/extensions#511 in the
 first-contact batches were all HEALTHY before this rule, and stay so: no nvidia-smi was taken
-there; the report now names the fabric as unchecked).
+there; fe801's report now names the fabric as unchecked, fe1003's and fz504's nodes name no GPU
+model or machine type).
 """
 
 from __future__ import annotations
