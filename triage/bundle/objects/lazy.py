@@ -63,16 +63,12 @@ class _FromSlim:
         return value
 
 
-def _from_slim(name: str):
-    return _FromSlim(name)             # then read from the instance's dict: an index asks often
-
-
 def _lazy_view(base: type, exact: tuple[str, ...]) -> type:
     ns = {"__slots__": ("_slim_view", "_item", "_finish"), "_BASE": base, "__init__": _init,
           "raw": property(_raw), "slim": property(lambda self: self._slim_view.raw),
           "decoded": property(lambda self: self._item is None),
           "__doc__": f"A {base.__name__} view decoded on first use; {', '.join(exact)} from its slim dict."}
-    ns.update({name: _from_slim(name) for name in exact})
+    ns.update({name: _FromSlim(name) for name in exact})   # then from the instance dict: an index asks often
     return type(f"Lazy{base.__name__}", (base,), ns)
 
 

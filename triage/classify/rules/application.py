@@ -64,7 +64,7 @@ def no_gpu_kind(f, pod=None) -> str | None:
     if f.kind.value in NO_GPU_REQUESTED_KINDS and pod is not None and requests_nvidia(pod) and not gpu_stack_role(pod):
         return NO_GPU_REQUESTED_KINDS[f.kind.value]
     if f.kind.value in NO_GPU_UNREQUESTED_KINDS and pod is not None and not requests_nvidia(pod) \
-            and not _node_agent(pod) and not gpu_stack_role(pod):
+            and not node_agent(pod) and not gpu_stack_role(pod):
         return "no_nvidia_driver"
     if f.kind.value == "cuda_validation_failed":
         return _QUOTED_CUDA.get(str(dict(f.params).get("cuda_error")))
@@ -194,7 +194,7 @@ def _limits_cite(ctx, pod, container: str):
                           next((dict(c.limits) for c in pod.containers if c.name == container), {}))
 
 
-def _node_agent(pod) -> bool:
+def node_agent(pod) -> bool:
     """A DaemonSet's pod, a privileged container or a GPU-stack component (the DRA driver's
     per-claim MPS daemon is a Deployment): node agents reach the GPUs through the host (device
     nodes, NVML), not through a device-plugin request."""
@@ -209,7 +209,7 @@ def gpu_intent_not_requested(ctx):
     log ends in errors) in words no signature knows: without nvidia.com/gpu in its limits the
     device plugin gives it none, whatever it prints. A known no-GPU line is no_gpu_in_container's."""
     for pod in ctx.scope_pods:
-        if _node_agent(pod):
+        if node_agent(pod):
             continue
         if requests_nvidia(pod) or not raw_gpu_intent(pod.raw, env=False):
             node = _selected_accelerator_node(ctx, pod)

@@ -9,12 +9,14 @@ dropped the GPU request runs on a CPU node and prints nothing about it)."""
 from __future__ import annotations
 
 from triage.bundle.objects.gpu_resource import is_accelerator_resource
-from triage.classify.rules.base import pod_subject, privileged, rule, visible_devices_by_hand
-from triage.classify.rules.context import gpu_stack_role
+from triage.classify.rules.application import node_agent
+from triage.classify.rules.base import pod_subject, rule, visible_devices_by_hand
+from triage.evidence.cuda_compat import image_cuda
 
 
 def _asks_accelerator(pod) -> bool:
-    return bool(pod.gpu_requests) or bool(pod.resource_claims) or any(
+    """A GPU or another accelerator in any container's limits or requests, or a DRA claim."""
+    return bool(pod.resource_claims) or any(
         is_accelerator_resource(r) for c in pod.containers for part in (c.limits, c.requests) for r in part)
 
 
@@ -24,13 +26,10 @@ def cuda_image_without_gpu(ctx):
     agent (a DaemonSet's pod, a privileged container, the GPU stack) reaches the GPUs through
     the host, devices named by hand in NVIDIA_VISIBLE_DEVICES are visible_devices_misconfigured's,
     and without a GPU node in the cluster there is no GPU to ask for (NO GPU)."""
-    from triage.evidence.cuda_compat import image_cuda
     if not ctx.gpu_node_names:
         return
     for pod in ctx.scope_pods:
-        if not pod.node_name or _asks_accelerator(pod) \
-                or gpu_stack_role(pod) is not None or privileged(pod) or visible_devices_by_hand(pod) \
-                or (pod.controller is not None and pod.controller.kind == "DaemonSet"):
+        if not pod.node_name or _asks_accelerator(pod) or node_agent(pod) or visible_devices_by_hand(pod):
             continue
         container = next((c for c in pod.containers if not c.init and image_cuda(c.image)), None)
         if container is None:

@@ -45,16 +45,15 @@ def _gpus(readings) -> int:
 
 
 def _cuda_validated(ctx, node: str):
-    """The GPU Operator's proof that CUDA runs on `node`: its CUDA validator pod completed, or the
-    operator validator is Ready (its init containers, CUDA validation among them, all passed)."""
-    for pod in ctx.stack_on(node, "cuda-validator"):
-        if pod.phase == "Succeeded":
-            return pod
-    for pod in ctx.stack_on(node, "validator"):
-        ready = pod.condition("Ready")
-        if pod.phase == "Running" and ready is not None and ready.status == "True" \
-                and pod.name.startswith("nvidia-operator-validator"):
-            return pod
+    """The GPU Operator's proof that CUDA runs on `node`, in the stack's own reading of its pods
+    (`stack_state.pod_state`): its CUDA validator completed, or the operator validator runs with
+    every init container (CUDA validation among them) done and every container ready."""
+    from triage.evidence.stack_state import pod_state
+    for role, fine in (("cuda-validator", "completed"), ("validator", "running")):
+        for pod in ctx.stack_on(node, role):
+            if (role == "cuda-validator" or pod.name.startswith("nvidia-operator-validator")) \
+                    and pod_state(node, role, pod).state == fine:
+                return pod
     return None
 
 
