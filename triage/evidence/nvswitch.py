@@ -32,7 +32,6 @@ from triage import lazy_re
 from triage.evidence.instance_gpus import machine_type_of
 
 PRODUCT_LABEL = "nvidia.com/gpu.product"
-COUNT_LABEL = "nvidia.com/gpu.count"
 
 # the SXM (HGX/DGX board) parts, as GFD writes nvidia-smi's product name (spaces as dashes):
 # "NVIDIA-A100-SXM4-80GB", "NVIDIA-H100-80GB-HBM3", "NVIDIA-H200", "NVIDIA-B200"; their PCIe and
@@ -53,13 +52,12 @@ NVSWITCH_MACHINE_TYPES = frozenset(t.lower() for t in (
 
 def nvswitch_board(labels: Mapping[str, str], gpus: int | None) -> str | None:
     """The label that says the node is an NVSwitch board (its machine type, or an SXM GPU model
-    on a node of at least 8 GPUs), else None. `gpus` is the node's whole-GPU count when known."""
+    on a node of at least 8 GPUs), else None. `gpus` is the node's whole-GPU count when known
+    (`rules/runtime_privileged.node_gpu_count`: GFD's count label, else whole-GPU capacity)."""
     found = machine_type_of(labels)
     if found is not None and found[1].strip().lower() in NVSWITCH_MACHINE_TYPES:
         return found[0]
     product = labels.get(PRODUCT_LABEL)
     if not isinstance(product, str) or not _SXM_PRODUCT.search(product):
         return None
-    count = labels.get(COUNT_LABEL)
-    seen = max(gpus or 0, int(count) if isinstance(count, str) and count.isdigit() else 0)
-    return PRODUCT_LABEL if seen >= BOARD_GPUS else None
+    return PRODUCT_LABEL if (gpus or 0) >= BOARD_GPUS else None

@@ -17,6 +17,7 @@ from typing import Iterator, NamedTuple
 from triage.classify.model import Gap
 from triage.classify.rules.base import NeedGap, node_subject, rule
 from triage.classify.rules.context import gpu_stack_role
+from triage.classify.rules.runtime_privileged import node_gpu_count
 
 
 class _Reading(NamedTuple):
@@ -88,7 +89,7 @@ def fabric_state(ctx):
         if readings and all(r.gpu.fabric == "registered" for r in readings):
             yield ctx.checked(node_subject(node.name), [readings[0].stream.path])
             continue
-        label = nvswitch_board(node.labels, node.whole_gpu_capacity)
+        label = nvswitch_board(node.labels, (node_gpu_count(node) or (0, ""))[0])
         if label is None:
             continue
         proof = _cuda_validated(ctx, node.name)
