@@ -441,6 +441,24 @@ def test_the_head_pod_of_a_raycluster_whose_gpu_workers_never_came_is_in_scope(t
     assert doc["status"] != "no_gpu", doc["status"]
 
 
+@pytest.mark.parametrize("instance, in_scope", [("vdb-prod", True), ("vdb-staging", False)])
+def test_a_cpu_component_of_an_application_whose_other_components_ask_for_gpus(tmp_path, instance, in_scope):
+    """Asked about a CPU component (on a CPU node) of one installed application whose query node
+    asks for a GPU: `app.kubernetes.io/instance` names the application, so the component is in the
+    GPU scope. A component of another instance (the same chart, another release) is not."""
+    w = World(f"app-instance-{instance}")
+    w.node("cpu-node-1")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod("vdb", "vdb-prod-querynode-74c9b8d6f-p9l3c", node="gpu-node-1", gpu=1, containers=("querynode",),
+          labels={"app.kubernetes.io/instance": "vdb-prod", "component": "querynode"})
+    w.pod("vdb", f"{instance}-datacoord-6b9d7c5f8-q2x7m", node="cpu-node-1", gpu=0, containers=("datacoord",),
+          labels={"app.kubernetes.io/instance": instance, "component": "datacoord"})
+    w.log("vdb", f"{instance}-datacoord-6b9d7c5f8-q2x7m", "datacoord", "")
+    w.target("Pod", "vdb", f"{instance}-datacoord-6b9d7c5f8-q2x7m")
+    doc = _doc(w, tmp_path)
+    assert (doc["status"] != "no_gpu") is in_scope, doc["status"]
+
+
 def test_a_daemonset_pod_pending_for_a_gpu_node_is_in_scope(tmp_path):
     """A DaemonSet's pod is pinned to its node (matchFields metadata.name) before it is bound: pending
     for a GPU node, it is in the GPU scope whatever it requests."""

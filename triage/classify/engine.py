@@ -31,7 +31,7 @@ from triage.classify.model import (
     LAYER_ORDER, Check, Diagnosis, Finding, Gap, Layer, LayerStatus, LayerVerdict, Report, Severity, Status, Subject)
 from triage.classify.rules import all_rules
 from triage.classify.rules.base import Checked, NeedGap, node_subject, pod_subject
-from triage.classify.rules.context import Context, Scope, gpu_stack_role, raw_requests_gpu
+from triage.classify.rules.context import APP_INSTANCE, Context, Scope, gpu_stack_role, raw_requests_gpu
 from triage.errors import UsageError
 from triage.evidence.inventory import ResourceInventory, build_inventory
 from triage.evidence.stack_state import bound_node
@@ -341,7 +341,8 @@ def _explains_any(cause: Finding, symptoms: Iterable[Finding]) -> bool:
 def _pod_in_gpu_scope(ctx: Context, pod: Pod) -> bool:
     """A pod that asks for anything GPU-like, means to use a GPU without asking for one (the nvidia
     RuntimeClass, NVIDIA_VISIBLE_DEVICES by hand, a GPU-node selector or toleration), runs on a GPU node,
-    or is a part of the GPU stack itself (the DRA driver's controller runs on a node without GPUs)."""
+    is a part of the GPU stack itself (the DRA driver's controller runs on a node without GPUs), or belongs
+    to an operator's object or an application instance that asks for GPUs elsewhere."""
     if raw_mentions_gpu(pod.raw) or raw_gpu_intent(pod.raw) or (pod.node_name and pod.node_name in ctx.gpu_node_set) \
             or gpu_stack_role(pod):
         return True
@@ -350,7 +351,7 @@ def _pod_in_gpu_scope(ctx: Context, pod: Pod) -> bool:
     if where and where in ctx.gpu_node_set:
         return True
     node = ctx.nodes.get(where) if where else None
-    return (node is not None and raw_mentions_gpu(node.raw)) or _owner_asks_gpu(ctx, pod)
+    return (node is not None and raw_mentions_gpu(node.raw)) or _owner_asks_gpu(ctx, pod) or _app_asks_gpu(ctx, pod)
 
 
 def _owner_asks_gpu(ctx: Context, pod: Pod) -> bool:
@@ -364,6 +365,13 @@ def _owner_asks_gpu(ctx: Context, pod: Pod) -> bool:
     names |= {v for k, v in pod.labels.items() if k in OWNER_LABELS and isinstance(v, str)}
     ns = pod.namespace or ""
     return any((ns, n) in ctx.gpu_asking_objects for n in names)
+
+
+def _app_asks_gpu(ctx: Context, pod: Pod) -> bool:
+    """Another pod of the same application instance (its `app.kubernetes.io/instance` label, in
+    its namespace) requests a GPU: a component of a GPU application is in the GPU scope."""
+    v = pod.labels.get(APP_INSTANCE)
+    return isinstance(v, str) and (pod.namespace or "", v) in ctx.gpu_app_instances
 
 
 BUILTIN_OWNERS = frozenset({"ReplicaSet", "StatefulSet", "Job", "DaemonSet", "Deployment", "Node", "CronJob"})

@@ -9,7 +9,6 @@ built lazily and once, plus citation helpers.
 
 from __future__ import annotations
 
-
 from collections import defaultdict
 from msgspec import Struct, field
 from functools import cached_property
@@ -26,6 +25,10 @@ from triage.bundle.pod_rows import PodRow
 from triage.bundle.views import Bundle, LogText
 from triage.classify.model import Certainty, Citation, Finding, Severity, Subject
 from triage.classify.rules.base import Checked, clip
+
+# Kubernetes' recommended label for one installed instance of an application
+APP_INSTANCE = "app.kubernetes.io/instance"
+
 
 def gpu_stack_role(pod: Pod) -> str | None:
     """The GPU-stack role of an operator/plugin pod (labels, then name), or None for any other
@@ -323,6 +326,21 @@ class Context:
     def gpu_pod_ids(self) -> frozenset[int]:
         """id() of every pod that requests a GPU (a ResourceClaim counts)."""
         return frozenset(id(r.pod) for r in self.pod_rows if r.gpu)
+
+    @cached_property
+    def gpu_app_instances(self) -> frozenset[tuple[str, str]]:
+        """(namespace, app.kubernetes.io/instance) of every pod that requests a GPU: the
+        recommended label names one installed application (a Helm release sets it), so a component
+        of that application which asks for no GPU itself (Milvus's coordinators beside its GPU
+        query and index nodes) still belongs to a GPU workload. Read only when a pod asked about
+        would otherwise be out of the GPU scope."""
+        out = set()
+        for r in self.pod_rows:
+            if r.gpu:
+                v = r.pod.labels.get(APP_INSTANCE)
+                if isinstance(v, str) and v:
+                    out.add((r.namespace, v))
+        return frozenset(out)
 
     @cached_property
     def pods_by_key(self) -> Mapping[tuple[str, str], Pod]:
