@@ -29,7 +29,9 @@ def cuda_image_without_gpu(ctx):
     if not ctx.gpu_node_names:
         return
     for pod in ctx.scope_pods:
-        if not pod.node_name or _asks_accelerator(pod) or node_agent(pod) or visible_devices_by_hand(pod):
+        # (a pod the one pass saw request a GPU asks for an accelerator: answered without its views)
+        if not pod.node_name or id(pod) in ctx.gpu_pod_ids or _asks_accelerator(pod) or node_agent(pod) \
+                or visible_devices_by_hand(pod):
             continue
         container = next((c for c in pod.containers if not c.init and image_cuda(c.image)), None)
         if container is None:
