@@ -194,6 +194,8 @@ def test_analyze_refuses_what_is_not_a_bundle(tmp_path, make, fmt):
     assert lines[0].startswith("gpu-triage: error: "), lines[0]
     assert "manifest.json" in lines[0] and "cluster-resources/" in lines[0], lines[0]
     assert "not an evidence bundle" in lines[0], lines[0]
+    # it names every reader the input could have been for, and none as missing
+    assert "must-gather folder" in lines[0] and "not read yet" not in lines[0], lines[0]
 
 
 # ------------------------------------------------------ 2. clusters without any GPU

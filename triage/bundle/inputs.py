@@ -24,7 +24,7 @@ from msgspec import Struct, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from triage.bundle.views import is_evidence_bundle
+from triage.bundle.views import NOT_READ, is_evidence_bundle
 from triage.errors import BundleError, UsageError
 
 if TYPE_CHECKING:      # a pasted input's map loads with its reader, not for every bundle
@@ -34,10 +34,6 @@ READERS = ("bundle", "text", "must-gather", "bug-report", "cluster-dump", "inspe
 MAX_TEXT_BYTES = 64 * 1024 * 1024          # all text read from one input, together
 MAX_TEXT_FILES = 2000
 _TEXT_SUFFIXES = ("", ".txt", ".log", ".out", ".md", ".text", ".yaml", ".yml", ".json")
-
-NOT_READ = ("is not an evidence bundle: expected manifest.json or cluster-resources/ (a gpu-triage bundle or a "
-            "troubleshoot support bundle, as a folder or .tar.gz), or pasted kubectl / nvidia-smi / kernel-log "
-            "text, a GPU Operator must-gather folder, an nvidia-bug-report.log.gz or a kubectl cluster-info dump")
 
 
 class OpenedInput(Struct):

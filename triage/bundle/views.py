@@ -559,13 +559,17 @@ def load_bundle(path: str | os.PathLike, limits: Limits | None = None) -> Bundle
     try:
         bundle.manifest  # refuse unknown versions now
         if not is_evidence_bundle(bundle.files):
-            raise BundleError(f"{path} is not an evidence bundle: expected manifest.json or cluster-resources/ "
-                              "(a gpu-triage bundle or a troubleshoot support bundle, as a folder or .tar.gz); "
-                              "pasted kubectl text and must-gather folders are not read yet")
+            raise BundleError(f"{path} {NOT_READ}")
     except BaseException:
         bundle.close()
         raise
     return bundle
+
+
+# what every input reader (triage.bundle.inputs) takes, said when none takes the input
+NOT_READ = ("is not an evidence bundle: expected manifest.json or cluster-resources/ (a gpu-triage bundle or a "
+            "troubleshoot support bundle, as a folder or .tar.gz), or pasted kubectl / nvidia-smi / kernel-log "
+            "text, a GPU Operator must-gather folder, an nvidia-bug-report.log.gz or a kubectl cluster-info dump")
 
 
 def is_evidence_bundle(files) -> bool:
