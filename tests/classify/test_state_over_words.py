@@ -10,6 +10,8 @@
   cited from the operator's own log.
 - A gang scheduler's queue that refuses a job (Volcano's PodGroup event) is a cause.
 - A DRA pod whose NodePrepareResources failed is the plugin's allocation failure.
+- An nvidia-smi run whose words no parser knows exits with a documented return value (9 driver
+  not loaded, 12 NVML library not found, 15 GPU lost): the exit status says it; known words decide.
 """
 
 from __future__ import annotations
@@ -295,3 +297,47 @@ def test_a_gke_gpu_pool_that_installs_no_driver_has_none(tmp_path, auto_install,
     assert bool(hit) is finds, doc["findings"]
     if finds:
         assert doc["root_cause"]["id"] == "driver.not_loaded"
+
+
+# nvidia-smi's documented return values (man page, RETURN VALUE): the exit status the collector
+# recorded says what the words would, when there are none a parser knows (here: no output kept)
+_NOT_COMMUNICATE = ("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that "
+                    "the latest NVIDIA driver is installed and running.\n")
+
+
+def _smi_exit_world(name: str, code: int, stdout: str = "", *, workload: bool = False) -> World:
+    w = World(name)
+    w.gpu_node("gpu-node-1", gpus=1)
+    if workload:
+        w.pod(ML, "train-0", node="gpu-node-1", gpu=1, containers=("main",))
+        w.exec(ML, "train-0", "main", ["nvidia-smi"], stdout, exit_code=code)
+        w.target("Pod", ML, "train-0")
+    else:
+        w.exec(OPERATOR_NS, w.stack("gpu-node-1", "driver"), "nvidia-driver-ctr", ["nvidia-smi"], stdout,
+               exit_code=code)
+        w.target("Node", None, "gpu-node-1")
+    return w
+
+
+def test_a_driver_pods_nvidia_smi_that_exits_9_without_words_is_a_driver_not_loaded(tmp_path):
+    doc = _doc(_smi_exit_world("smi-exit-9", 9), tmp_path)
+    root = doc["root_cause"]
+    assert root is not None and root["id"] == "driver.not_loaded", [f["id"] for f in doc["findings"]]
+    assert root["evidence"][0]["path"].endswith("/nvidia-driver-ctr/nvidia-smi.json")
+    assert '"exit_code": 9' in root["evidence"][0]["excerpt"]
+
+
+def test_an_exit_status_the_man_page_gives_no_layer_is_no_finding(tmp_path):
+    doc = _doc(_smi_exit_world("smi-exit-255", 255), tmp_path)
+    assert "driver.not_loaded" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+def test_the_words_decide_when_a_parser_knows_them(tmp_path):
+    doc = _doc(_smi_exit_world("smi-exit-9-words", 9, _NOT_COMMUNICATE), tmp_path)
+    found = [f for f in doc["findings"] if f["id"] == "driver.not_loaded"]
+    assert len(found) == 1 and "couldn't communicate" in found[0]["evidence"][0]["excerpt"], found
+
+
+def test_a_workload_nvidia_smi_that_exits_12_found_no_nvml_injected(tmp_path):
+    doc = _doc(_smi_exit_world("smi-exit-12", 12, workload=True), tmp_path)
+    assert "runtime.no_device_visible" in [f["id"] for f in doc["findings"]], doc["findings"]

@@ -15,6 +15,7 @@ import re
 from msgspec import Struct
 from functools import lru_cache
 from enum import Enum
+from typing import Mapping
 
 from triage import lazy_re
 
@@ -64,6 +65,20 @@ class SmiErrorKind(Enum):
     DEVICE_HANDLE_ERROR = "device_handle_error"              # Unable to determine the device handle for GPU...: Unknown Error
     INFOROM_CORRUPTED = "inforom_corrupted"                  # WARNING: infoROM is corrupted at gpu ...
     USAGE_ERROR = "usage_error"                              # ERROR: Option -m is missing its value ...
+
+
+# nvidia-smi's documented return values (its man page, RETURN VALUE; the GPU Operator's
+# troubleshooting guide quotes the list, NVIDIA/cloud-native-docs gpu-operator/troubleshooting.rst),
+# the codes that name what its text does: the exit status a collector recorded says it when the
+# words are none a parser knows (localised, cut, an unknown wording). The others (2 bad argument,
+# 3 not available, 4 no permission, 6 query unsuccessful, 8 power cables, 10 interrupt issue,
+# 13 NVML function missing, 255 other) name no one layer.
+SMI_RETURN_CODES: Mapping[int, SmiErrorKind] = {
+    9: SmiErrorKind.DRIVER_NOT_LOADED,            # NVIDIA driver is not loaded
+    12: SmiErrorKind.NVML_NOT_FOUND,              # NVML Shared Library couldn't be found or loaded
+    14: SmiErrorKind.INFOROM_CORRUPTED,           # infoROM is corrupted
+    15: SmiErrorKind.GPU_LOST,                    # The GPU has fallen off the bus or has otherwise become inaccessible
+}
 
 
 class SmiError(Struct, frozen=True):

@@ -4,8 +4,9 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 
 from __future__ import annotations
 
-from triage.classify.model import Gap
-from triage.classify.rules.base import (NeedGap, node_subject, pod_subject, privileged, requests_nvidia, rule,
+from triage.bundle import layout
+from triage.classify.model import Citation, Gap
+from triage.classify.rules.base import (NeedGap, clip, node_subject, pod_subject, privileged, requests_nvidia, rule,
                                          visible_devices_by_hand)
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
@@ -303,9 +304,11 @@ _SMI_WORKLOAD_ID = {"nvml_unknown_error": ("runtime.lost_gpu_access", "error"),
 @rule(ids=("driver.not_loaded", "driver.version_mismatch", "driver.gpu_fallen_off_bus", "runtime.lost_gpu_access",
            "runtime.no_device_visible"), reads=("pods/exec",))
 def nvidia_smi_errors(ctx):
-    """nvidia-smi run in a container: what its failure says. In the workload container, an
-    NVML Unknown Error while the driver pod's nvidia-smi works is a lost device cgroup."""
+    """nvidia-smi run in a container: what its failure says, in its words or, when it printed none
+    a parser knows, by its documented return value (`records_gpu.SMI_RETURN_CODES`). In the workload
+    container, an NVML Unknown Error while the driver pod's nvidia-smi works is a lost device cgroup."""
     from triage.evidence.nvidia_smi import parse_nvidia_smi
+    from triage.evidence.records_gpu import SMI_RETURN_CODES
     pods = list(_pods_to_check(ctx))
     for pod in pods:
         role = gpu_stack_role(pod) or ("driver" if host_view(pod) else None)
@@ -324,28 +327,38 @@ def nvidia_smi_errors(ctx):
                                   namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
                                   container=out.container, runtime_class=pod.runtime_class_name or None)
                 continue
+            errors = []                 # (kind, citation, the error) of what its words say
             for stream in (out.stdout, out.stderr):
                 if stream is None or not stream.text.strip():
                     continue
                 parsed = parse_nvidia_smi(name, stream.text)
                 report = parsed.report if parsed else None
-                for err in (report.errors if report else ()):
-                    kind = err.kind.value
-                    judged = _SMI_ERROR_ID.get(kind) or (None if role else _SMI_WORKLOAD_ID.get(kind))
-                    if judged is None:
-                        continue
-                    fid, sev = judged
-                    cite = ctx.cite_line(stream, err.line, err.excerpt)
-                    params = dict(node=pod.node_name or None, container=out.container, pci=err.pci,
-                                  driver_version=err.nvml_library_version)
-                    if role and pod.node_name:
-                        stack = gpu_stack_role(pod) is not None      # not a node-debugger's view of the host
-                        yield ctx.finding(fid, sev, node_subject(pod.node_name), [cite],
-                                          operator_namespace=pod.namespace if stack else None,
-                                          driver_pod=pod.name if stack else None, **params)
-                    else:
-                        yield ctx.finding(fid, sev, pod_subject(pod), [cite], namespace=pod.namespace, pod=pod.name,
-                                          **params)
+                errors += [(e.kind.value, ctx.cite_line(stream, e.line, e.excerpt), e) for e in
+                           (report.errors if report else ())]
+            if not errors and out.exit_code in SMI_RETURN_CODES:
+                # words no parser knows, a documented return value: the exit status says it
+                errors = [(SMI_RETURN_CODES[out.exit_code].value, _exit_cite(out), None)]
+            for kind, cite, err in errors:
+                judged = _SMI_ERROR_ID.get(kind) or (None if role else _SMI_WORKLOAD_ID.get(kind))
+                if judged is None:
+                    continue
+                fid, sev = judged
+                params = dict(node=pod.node_name or None, container=out.container, pci=err.pci if err else None,
+                              driver_version=err.nvml_library_version if err else None)
+                if role and pod.node_name:
+                    stack = gpu_stack_role(pod) is not None      # not a node-debugger's view of the host
+                    yield ctx.finding(fid, sev, node_subject(pod.node_name), [cite],
+                                      operator_namespace=pod.namespace if stack else None,
+                                      driver_pod=pod.name if stack else None, **params)
+                else:
+                    yield ctx.finding(fid, sev, pod_subject(pod), [cite], namespace=pod.namespace, pod=pod.name,
+                                      **params)
+
+
+def _exit_cite(out):
+    """The collector's record of an exec: its command and exit status, as the record holds them."""
+    path = layout.exec_paths(out.namespace, out.pod, out.container, out.name).meta
+    return Citation(path, None, clip(f'"command": {list(out.command)}, "exit_code": {out.exit_code}'))
 
 
 @rule(ids=("runtime.visible_devices_misconfigured",), reads=("pods/exec",))
