@@ -115,6 +115,8 @@ NOT_RIGHT = {
     "fa2802": "inconclusive",
     # round 29 (A29-D29, search protocol), its first run (f236fed, the rules of 96dd8ec; the same answer on d2f8870)
     "fc2901": "wrong",
+    # round 30 (A30, B30, D30, fix-commit frame), its first run (0e7ad97, the rules of b4cd533)
+    "fa3001": "wrong", "fa3004": "wrong", "fb3001": "inconclusive", "fd3003": "wrong", "fd3006": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
