@@ -20,7 +20,7 @@ from bench_accuracy import judge_first_contact  # noqa: E402
 NOT_RIGHT = {
     "fa001": "inconclusive", "fa004": "inconclusive", "fa008": "inconclusive", "fa015": "wrong",
     "fa024": "inconclusive", "fb013": "inconclusive", "fb016": "inconclusive", "fb028": "inconclusive",
-    "fc009": "inconclusive", "ff006": "wrong", "fg001": "wrong", "fg007": "wrong",
+    "fc009": "inconclusive", "ff006": "wrong", "fg001": "wrong", "fg007": "inconclusive",
     "fg015": "wrong", "fg021": "inconclusive", "fh005": "inconclusive", "fi004": "inconclusive",
     "fi008": "inconclusive", "fk003": "inconclusive", "fk004": "inconclusive", "fl002": "inconclusive", "fl005": "inconclusive",
     "fm009": "inconclusive", "fn001": "wrong", "fn002": "inconclusive", "fn005": "inconclusive",
@@ -116,7 +116,8 @@ NOT_RIGHT = {
     # round 29 (A29-D29, search protocol), its first run (f236fed, the rules of 96dd8ec; the same answer on d2f8870)
     "fc2901": "wrong",
     # round 30 (A30, B30, D30, fix-commit frame), its first run (0e7ad97, the rules of b4cd533)
-    "fa3001": "wrong", "fa3004": "wrong", "fb3001": "inconclusive", "fd3003": "wrong", "fd3006": "wrong",
+    "fa3001": "wrong", "fb3001": "inconclusive", "fd3003": "wrong",
+    "fa3004": "inconclusive", "fd3006": "inconclusive",   # wrong (an Xid finding) at the first run
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

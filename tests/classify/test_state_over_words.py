@@ -12,13 +12,15 @@
 - A DRA pod whose NodePrepareResources failed is the plugin's allocation failure.
 - An nvidia-smi run whose words no parser knows exits with a documented return value (9 driver
   not loaded, 12 NVML library not found, 15 GPU lost): the exit status says it; known words decide.
+- A device the plugin's health checker marks unhealthy for an NVML reason of its own, with no Xid,
+  is no Xid finding: the node's allocatable is the state.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.classify.scenario_builder import OPERATOR_NS, World
+from tests.classify.scenario_builder import HEALTHY_PLUGIN_LOG, OPERATOR_NS, World
 from tests.classify.scenarios_real import ML, crash_pod, crashing, pending_pod
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose
@@ -341,3 +343,26 @@ def test_the_words_decide_when_a_parser_knows_them(tmp_path):
 def test_a_workload_nvidia_smi_that_exits_12_found_no_nvml_injected(tmp_path):
     doc = _doc(_smi_exit_world("smi-exit-12", 12, workload=True), tmp_path)
     assert "runtime.no_device_visible" in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+# k8s-device-plugin internal/rm/health.go (v0.14 - v0.18): a device whose NVML events cannot be
+# registered is marked unhealthy with NVML's reason, no Xid; server.go then says it is marked
+_NO_XID_UNHEALTHY = (
+    "W1129 14:01:02.000311       1 health.go:107] Device GPU-6b7c3f21-0d4e-5a19-8c2b-91f0e3a7d5c4 is too old to "
+    "support healthchecking.\n"
+    "I1129 14:01:02.000313       1 health.go:109] Marking device GPU-6b7c3f21-0d4e-5a19-8c2b-91f0e3a7d5c4 as "
+    "unhealthy: Not Supported\n"
+    "I1129 14:01:02.000320       1 server.go:279] 'nvidia.com/gpu' device marked unhealthy: "
+    "GPU-6b7c3f21-0d4e-5a19-8c2b-91f0e3a7d5c4\n")
+
+
+def test_a_device_the_health_checker_marks_unhealthy_without_an_xid_is_no_xid_finding(tmp_path):
+    """The plugin took the GPU out for a reason of its own health checker (NVML could not register
+    events on it): no Xid was reported, so no Xid finding; the node's allocatable is the state."""
+    w = World("unhealthy-no-xid")
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=0, plugin_log=HEALTHY_PLUGIN_LOG + _NO_XID_UNHEALTHY)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert not any(i.startswith("driver.xid") for i in ids), ids
+    assert "node.gpu_allocatable_zero" in ids, ids

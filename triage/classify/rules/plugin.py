@@ -33,7 +33,9 @@ PATTERNS = (
     P("device-plugin", "plugin_xid_unhealthy", "driver.gpu_fallen_off_bus", "critical", when=("xid", (79,))),
     P("device-plugin", "plugin_xid_unhealthy", "driver.xid_unhealthy_device", "error",
       when=("xid", tuple(x for x in range(1, 200) if x not in XID_ECC | XID_GSP | XID_NVLINK | {79}))),
-    P("device-plugin", "plugin_device_unhealthy", "driver.xid_unhealthy_device", "error"),
+    # a device the plugin marks unhealthy without an Xid (its health checker's own NVML reasons,
+    # internal/rm/health.go; GKE's bare "device marked as Unhealthy") names no driver fault: the node's
+    # allocatable says what it cost (node.gpu_unhealthy_devices / gpu_allocatable_zero)
     P("gfd", "gfd_error", "plugin.gfd_error", "error"),
     P("mig-manager", "mig_apply_failed", "plugin.mig_config_failed", "error"),
     P("mig-manager", "mig_config_invalid", "plugin.mig_config_failed", "error"),
