@@ -116,7 +116,7 @@ NOT_RIGHT = {
     # round 29 (A29-D29, search protocol), its first run (f236fed, the rules of 96dd8ec; the same answer on d2f8870)
     "fc2901": "wrong",
     # round 30 (A30, B30, D30, fix-commit frame), its first run (0e7ad97, the rules of b4cd533)
-    "fa3001": "wrong", "fb3001": "inconclusive", "fd3003": "wrong",
+    "fa3001": "wrong", "fb3001": "inconclusive",   # fd3003 wrong at its first run (an application probe finding)
     "fa3004": "inconclusive", "fd3006": "inconclusive",   # wrong (an Xid finding) at the first run
     # round 30 (C30), its first run (e90c7bc, the rules of c3cd6e9)
     "fc3003": "inconclusive", "fc3007": "wrong",

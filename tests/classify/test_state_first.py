@@ -61,6 +61,25 @@ def test_crash_looping_plugin_with_an_unknown_log_is_the_plugin_layer(tmp_path):
     assert any(e["line"] is None and "CrashLoopBackOff" in e["excerpt"] for e in rc["evidence"])
 
 
+def test_a_plugin_its_own_liveness_probe_restarts_is_the_plugin_layer(tmp_path):
+    """The kubelet kills the device plugin on a failed liveness probe (its messages as
+    pkg/kubelet/prober and kuberuntime write them) and it crash-loops: a stage that is not running,
+    asked about itself; the probe is how it died, not a workload's own probe."""
+    w = World("dp-probe-killed")
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = _crash(w, "device-plugin", "nvidia-device-plugin", restarts=14)
+    w.event(OPERATOR_NS, "Pod", name, "Unhealthy",
+            'Liveness probe failed: timeout: failed to connect service ":51516" within 1s: context deadline exceeded')
+    w.event(OPERATOR_NS, "Pod", name, "Killing",
+            "Container nvidia-device-plugin failed liveness probe, will be restarted", type="Normal")
+    w.target("Pod", OPERATOR_NS, name)
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"] and doc["root_cause"]["id"] == "plugin.not_running", ids
+    assert "application.probe_killed_during_startup" not in ids, ids
+
+
 def test_a_recognised_line_refines_the_crash_loop(tmp_path):
     w = World("dp-crash-nvml")
     w.gpu_node("gpu-node-1", gpus=4, allocatable=None)

@@ -413,9 +413,13 @@ def _quiet(st) -> bool:
 
 @rule(ids=("application.probe_killed_during_startup",), reads=("events",))
 def probe_kills(ctx):
-    """The kubelet killed the container because a startup or liveness probe failed."""
+    """The kubelet killed the container because a startup or liveness probe failed. A GPU-stack
+    component's pod (asked about itself) is its own layer's: killed and restarted, it is a stage
+    that is not running, judged with the stack (`components`), not the workload's probe."""
     from triage.evidence.k8s_events.probes import parse_killing, parse_probe_failure
     for pod in ctx.troubled_pods:
+        if gpu_stack_role(pod):
+            continue
         unhealthy, killing = [], []
         for ev in ctx.pod_events(pod):
             if ev.reason == "Unhealthy":
