@@ -66,3 +66,8 @@ def test_gpu_stack_role_edge_shapes():
         {"image": "vllm/vllm-openai:v0.8.3"}]}}, images=True) is None
     for junk in (None, [], {"metadata": []}, {"spec": {"template": "x"}}, {"spec": {"containers": [None]}}):
         assert stack_role(junk, images=True) is None
+    # OpenShift's Driver Toolkit: the operator appends the RHCOS version to the DaemonSet's name and `app`
+    vgpu = "nvidia-vgpu-manager-daemonset-418.94.202602041234-0"
+    assert stack_role({"metadata": {"name": vgpu + "-p6w2z", "labels": {"app": vgpu}}}) == "driver"
+    assert stack_role({"metadata": {"name": "p", "ownerReferences": [{"kind": "DaemonSet", "name": vgpu}]}}) == "driver"
+    assert stack_role({"metadata": {"labels": {"app": "vllm-418.94.202602041234-0"}}}) is None

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from triage import lazy_re
+
 # label value (app / app.kubernetes.io/name / .../component / k8s-app / name) -> role
 ROLE_BY_LABEL: Mapping[str, str] = {
     "nvidia-device-plugin-daemonset": "device-plugin", "nvidia-device-plugin": "device-plugin",
@@ -119,6 +121,21 @@ ROLE_BY_IMAGE = (
     ("nvidia/driver", "driver"), ("/gpu-operator:", "operator"), ("/gpu-operator@", "operator"),
 )
 _COARSE = {"cuda-validator": "validator", "plugin-validator": "validator"}
+# On OpenShift with the Driver Toolkit the GPU Operator makes the driver and vGPU manager DaemonSets
+# RHCOS-version specific: "-<RHCOS version>" is appended to the DaemonSet's name and to its pods' `app`
+# label (controllers/object_controls.go transformOpenShiftDriverToolkitContainer: `obj.Name += "-" +
+# rhcosVersion`, `Template.Labels["app"] = obj.Name`), e.g. nvidia-vgpu-manager-daemonset-418.94.202602041234-0
+_RHCOS_SUFFIX = lazy_re.compile(r"-\d{1,4}\.\d{1,4}\.\d{6,14}-\d{1,3}$")
+
+
+def _table_role(value: object) -> str | None:
+    """ROLE_BY_LABEL's role of a label value or DaemonSet name, the operator's RHCOS suffix aside."""
+    if not isinstance(value, str):
+        return None
+    role = ROLE_BY_LABEL.get(value)
+    if role is None and value[-1:].isdigit() and "." in value:
+        role = ROLE_BY_LABEL.get(_RHCOS_SUFFIX.sub("", value))
+    return role
 
 
 def stack_role(raw: object, *, images: bool = False, coarse: bool = False) -> str | None:
@@ -152,8 +169,7 @@ def _role(raw: dict, images: bool) -> str | None:
                 name = meta.get("name")
                 return "dra-plugin" if isinstance(name, str) and "-kubelet-plugin" in name else "dra-controller"
             for key in LABEL_KEYS:
-                value = labels.get(key)
-                role = ROLE_BY_LABEL.get(value) if isinstance(value, str) else None
+                role = _table_role(labels.get(key))
                 if role:
                     return role
     # the DaemonSet's own name: every manifest in the table names its DaemonSet as it labels its pods
@@ -161,7 +177,7 @@ def _role(raw: dict, images: bool) -> str | None:
     owners = [meta.get("name")] if template else [
         ref.get("name") for ref in meta.get("ownerReferences") or () if isinstance(ref, dict) and ref.get("kind") == "DaemonSet"]
     for owner in owners:
-        role = ROLE_BY_LABEL.get(owner) if isinstance(owner, str) else None
+        role = _table_role(owner)
         if role:
             return role
     name = meta.get("name")
