@@ -63,6 +63,9 @@ def _lines(fn, *rest):
 # file for it either.
 SPECS: tuple[tuple[str, str, Callable | None], ...] = (
     ("triage.evidence.stack_state", "bottlerocket_variant", None),
+    ("triage.evidence.stack_state", "reconcile_failures", lambda f: lambda t: f([{"status": {"conditions": [
+        {"type": "Error", "status": "True", "reason": "ReconcileFailed", "message": t}]}}])),
+    ("triage.bundle.objects.gpu_stack", "_table_role", None),
     ("triage.classify.rules.runtime_capabilities", "_reads_capabilities", lambda f: lambda t: f(("sh", "-c", t))),
     ("triage.evidence.nvidia_smi_tools", "parse_version", None),
     ("triage.evidence.nvidia_smi_tools", "parse_monitor", None),

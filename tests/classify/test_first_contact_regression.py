@@ -119,7 +119,8 @@ NOT_RIGHT = {
     "fa3001": "wrong", "fb3001": "inconclusive",   # fd3003 wrong at its first run (an application probe finding)
     "fa3004": "inconclusive", "fd3006": "inconclusive",   # wrong (an Xid finding) at the first run
     # round 30 (C30), its first run (e90c7bc, the rules of c3cd6e9)
-    "fc3003": "inconclusive",   # fc3007 wrong at its first run (the vGPU manager read as no stack pod)
+    # (fc3007 wrong at its first run, the vGPU manager read as no stack pod; fc3003 inconclusive, the
+    # ClusterPolicy's reconcile failure unread)
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

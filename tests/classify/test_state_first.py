@@ -503,3 +503,49 @@ def test_a_mig_mode_change_that_stopped_the_kubelet_explains_the_notready_node(t
     w.target("Node", None, "gpu-node-1")
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == "plugin.mig_reconfiguring", [f["id"] for f in doc["findings"]]
+
+
+# the GPU Operator's ClusterPolicy when a state cannot be rendered (clusterpolicy_controller.go
+# "Failed to reconcile %s: %s"; the error from object_controls.go "ERROR: could not get ConfigMap %s
+# from client: %v" and the API server's NotFound wording)
+_RECONCILE = ('Failed to reconcile {state}: ERROR: could not get ConfigMap kernel-module-params from client: '
+              'configmaps "kernel-module-params" not found')
+
+
+def _policy_world(name: str, state: str) -> World:
+    w = World(name)
+    w.node("cpu-node-1")
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None, operator=False)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    w.pod(OPERATOR_NS, "gpu-operator-7f6d8c9b4d-2mzq5", node="cpu-node-1", gpu=0, containers=("gpu-operator",),
+          labels={"app": "gpu-operator", "app.kubernetes.io/component": "gpu-operator"})
+    message = _RECONCILE.format(state=state)
+    w.custom.setdefault("clusterpolicies.nvidia.com", []).append(
+        {"apiVersion": "nvidia.com/v1", "kind": "ClusterPolicy", "metadata": {"name": "cluster-policy"},
+         "spec": {"driver": {"enabled": True}},
+         "status": {"state": "notReady", "conditions": [
+             {"type": "Ready", "status": "False", "reason": "ReconcileFailed", "message": message},
+             {"type": "Error", "status": "True", "reason": "ReconcileFailed", "message": message}]}})
+    return w
+
+
+@pytest.mark.parametrize("state, expected", [("state-driver", "driver.not_ready"),
+                                             ("state-container-toolkit", "runtime.toolkit_not_ready"),
+                                             ("state-dcgm-exporter", None)])
+def test_a_stage_the_operator_failed_to_reconcile_is_that_stage_not_created(tmp_path, state, expected):
+    """No DaemonSet and no pod of the stage exist, and the ClusterPolicy says the operator failed to
+    reconcile its state: the GPU node's stage is missing for that reason (cited from the policy), and
+    the operator's own pod, asked about, answers with it. A state of no stage here names nothing."""
+    w = _policy_world(f"policy-{state}", state)
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    root = doc["root_cause"]
+    if expected is None:
+        assert not any("ClusterPolicy" in e["excerpt"] for f in doc["findings"] for e in f["evidence"]), doc["findings"]
+        return
+    assert root is not None and root["id"] == expected, [f["id"] for f in doc["findings"]]
+    assert "Failed to reconcile " + state in root["evidence"][0]["excerpt"]
+    assert root["params"]["cluster_policy"] == "cluster-policy"
+    w.target("Pod", OPERATOR_NS, "gpu-operator-7f6d8c9b4d-2mzq5")
+    doc = _doc(w, tmp_path / "pod")
+    assert doc["root_cause"] is not None and doc["root_cause"]["id"] == expected, doc["status"]

@@ -425,10 +425,15 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
             checks += idx.checks_by_subject.get(pod_subject(pod), ()) if pod_subject(pod) != subject else ()
             symptom = symptom or pod_symptom(pod)
             if pod.node_name:
-                nodes.add(pod.node_name)
-                related += idx.infra_by_node.get(pod.node_name, ())
-                need += idx.gaps_by_node.get(pod.node_name, ())
-                checks += idx.checks_by_subject.get(node_subject(pod.node_name), ())
+                # the GPU Operator's controller renders the stack of every GPU node: asked about, it
+                # answers for them (a stage it cannot reconcile is theirs), wherever it runs itself
+                for n in [pod.node_name] + (list(ctx.gpu_node_names) if gpu_stack_role(pod) == "operator" else []):
+                    if n in nodes and n != pod.node_name:
+                        continue
+                    nodes.add(n)
+                    related += idx.infra_by_node.get(n, ())
+                    need += idx.gaps_by_node.get(n, ())
+                    checks += idx.checks_by_subject.get(node_subject(n), ())
             else:
                 applicable = applicable - {Layer.APPLICATION}      # nothing of it has run yet
                 # a pending pod: node findings count when they explain its symptom, and only

@@ -79,6 +79,7 @@ class ComponentState(Struct, frozen=True):
     restarts: int = 0
     exit_code: int | None = None
     started: bool = True           # False: the runtime could not create or start the container
+    policy: object | None = None   # the ClusterPolicy whose status says the operator could not render it
 
     @property
     def broken(self) -> bool:
@@ -322,6 +323,35 @@ def policy_driver_enabled(policies: Iterable) -> bool | None:
     return None
 
 
+# The GPU Operator's ClusterPolicy status (v23.9 - v26.x: internal/conditions, controllers/
+# clusterpolicy_controller.go): a state the operator cannot render is an `Error` condition with reason
+# `ReconcileFailed` and message "Failed to reconcile %s: %s" (the state's name, then the error); its
+# operand's DaemonSet is then never created or updated (state_manager.go's states, in order)
+OPERATOR_STATE_ROLE: Mapping[str, str] = {
+    "state-driver": "driver", "state-vgpu-manager": "driver", "state-vfio-manager": "driver",
+    "state-container-toolkit": "toolkit", "state-device-plugin": "device-plugin",
+    "state-sandbox-device-plugin": "device-plugin", "state-vgpu-device-manager": "device-plugin",
+    "state-gpu-feature-discovery": "gfd", "state-mig-manager": "mig-manager",
+}
+_RECONCILE_FAILED = lazy_re.compile(r"^Failed to reconcile (state-[a-z-]{1,60}): ")
+
+
+def reconcile_failures(policies: Iterable) -> dict[str, tuple[object, dict]]:
+    """role -> (ClusterPolicy, its Error condition) for each state the operator says it failed to
+    reconcile, by the state's name (`OPERATOR_STATE_ROLE`); states of no stage here are left out."""
+    out: dict[str, tuple[object, dict]] = {}
+    for p in policies:
+        for cond in as_tuple(dig(getattr(p, "raw", p), "status", "conditions")):
+            if not isinstance(cond, Mapping) or cond.get("type") != "Error" or cond.get("status") != "True" \
+                    or cond.get("reason") != "ReconcileFailed" or not isinstance(cond.get("message"), str):
+                continue
+            m = _RECONCILE_FAILED.match(cond["message"])
+            role = OPERATOR_STATE_ROLE.get(m.group(1)) if m else None
+            if role:
+                out.setdefault(role, (p, dict(cond)))
+    return out
+
+
 def _compute_domain_ds(ds: Workload) -> bool:
     """The DRA driver's per-ComputeDomain IMEX daemon DaemonSet (it selects the domain's node label)."""
     return COMPUTE_DOMAIN_LABEL in ds.template.node_selector or ds.name.startswith("computedomain-daemon-")
@@ -338,7 +368,8 @@ def ds_short(ds: Workload) -> bool:
 
 def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], daemonsets: Iterable[Workload],
                 driver_enabled: bool | None = None, pods_read: frozenset[str] | None = None,
-                listed_everywhere: bool = False) -> dict[str, NodeStack]:
+                listed_everywhere: bool = False,
+                reconcile_failed: Mapping[str, tuple[object, dict]] | None = None) -> dict[str, NodeStack]:
     """One NodeStack per node given: the state of every component expected or found there.
     `pods_read`: the namespaces whose pod list the bundle holds (None: all); a DaemonSet's pod is
     called missing only when its namespace was read and the DaemonSet's own status is short.
@@ -347,7 +378,9 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
     never made it (its log says why), cited from the operator's pod. `listed_everywhere`: the
     collector listed the GPU stack's DaemonSets in every namespace and got an answer; then a GPU
     node with no GPU resource, no plugin pod and no plugin DaemonSet anywhere has its device
-    plugin `missing` (nobody installed one)."""
+    plugin `missing` (nobody installed one). `reconcile_failed` (`reconcile_failures` of the
+    ClusterPolicies): a stage whose state the operator failed to reconcile, with neither a pod nor a
+    DaemonSet of it for the node, is `not_created`, cited from the policy's condition."""
     nodes = list(nodes)
     stack_pods = list(stack_pods)
     operator = next((p for role, p in stack_pods if role == "operator" and p.phase == "Running"), None)
@@ -407,6 +440,11 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 # a taint it does not tolerate keeps its pod away, so that stage never runs there
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
         roles = {c.role for c in comps}
+        for role, (policy, cond) in sorted((reconcile_failed or {}).items()):
+            if role not in roles and not any(r == role for r, _ in stack_ds) and has_gpu_hardware(node):
+                comps.append(ComponentState(node.name, role, "not_created", reason=str(cond.get("message", "")),
+                                            policy=policy))
+                roles.add(role)
         variant = bottlerocket_variant(node.os_image)
         if variant and "nvidia" not in variant and "driver" not in roles and has_gpu_hardware(node):
             comps.append(ComponentState(node.name, "driver", "not_in_image", reason=node.os_image))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
+from triage.bundle.objects.fields import as_tuple, dig
 from triage.classify.model import Certainty, Citation
 from triage.classify.rules.base import clip, node_subject
 from triage.evidence.error_lines import last_error_lines
@@ -40,6 +41,11 @@ MIG_LABELS = ("nvidia.com/mig.capable", "nvidia.com/mig.config", "nvidia.com/mig
 
 def _status_cite(ctx, c: ComponentState) -> Citation:
     """The status fields that say it, quoted as the object holds them."""
+    if c.policy is not None:
+        cond = next((x for x in as_tuple(dig(c.policy.raw, "status", "conditions")) if isinstance(x, dict)
+                     and x.get("type") == "Error" and x.get("message") == c.reason), {})
+        keep = {k: cond[k] for k in ("type", "status", "reason", "message") if k in cond}
+        return ctx.cite_field(c.policy, f"ClusterPolicy {c.policy.name} status.conditions[Error]", keep)
     if c.pod is None and c.daemonset is None and c.state == "not_in_image":
         node = ctx.nodes[c.node]
         return ctx.cite_field(node, f"{node.name} status.nodeInfo.osImage", node.os_image)
@@ -117,6 +123,8 @@ def _params(c: ComponentState) -> dict:
     out = {"node": c.node, "state": c.state, "reason": c.reason or None, "container": c.container or None,
            "restarts": c.restarts or None, "exit_code": c.exit_code, "message": clip(c.message, 200) or None,
            "component": c.role}
+    if c.policy is not None:                               # the operator could not reconcile its state
+        out["cluster_policy"] = c.policy.name
     if c.pod is not None and c.state == "not_created":     # the pod is the operator's, not the component's
         out["operator_pod"] = c.pod.name
         out["operator_namespace"] = c.pod.namespace

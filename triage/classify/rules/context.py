@@ -229,11 +229,11 @@ class Context:
     def node_stacks(self):
         """node name -> `triage.evidence.stack_state.NodeStack` for every GPU node: the
         expected state of the GPU stack, computed once for every rule that reads it."""
-        from triage.evidence.stack_state import node_stacks, policy_driver_enabled
+        from triage.evidence.stack_state import node_stacks, policy_driver_enabled, reconcile_failures
         daemonsets = self.stack_daemonsets
         policies = list(self.bundle.custom_resources("clusterpolicies.nvidia.com"))
         return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies),
-                           self.pods_collected_ns, self.stack_listed_everywhere)
+                           self.pods_collected_ns, self.stack_listed_everywhere, reconcile_failures(policies))
 
     @cached_property
     def resource_claims(self) -> Mapping[str, tuple]:
