@@ -121,6 +121,8 @@ NOT_RIGHT = {
     # round 30 (C30), its first run (e90c7bc, the rules of c3cd6e9)
     # (fc3007 wrong at its first run, the vGPU manager read as no stack pod; fc3003 inconclusive, the
     # ClusterPolicy's reconcile failure unread)
+    # round 31 (A31, fix-commit frame), its first run (f9ce3de, the rules of b881f9c)
+    "fa3101": "wrong", "fa3102": "wrong", "fa3103": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
