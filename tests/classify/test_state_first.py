@@ -166,6 +166,48 @@ def test_gke_driver_installer_stuck_is_the_driver(tmp_path, install, expected):
     assert doc["root_cause"]["params"]["container"] == "nvidia-driver-installer"
 
 
+# GKE's own driver installer DaemonSet (container-engine-accelerators nvidia-driver-installer/cos/
+# daemonset-preloaded-latest.yaml): init containers nvidia-driver-installer, then partition-gpus (the
+# pool's MIG partition size); its log line from partition_gpu.go ("Failed to check GPU Type: %v")
+_PARTITION_LOG = ("E1129 14:05:09.318244       1 partition_gpu.go:190] Failed to check GPU Type: nvidia-smi returned "
+                  "invalid GPU type for MIG: NVIDIA L4\n")
+
+
+def _gke_installer_world(name: str, failing: str) -> World:
+    w = World(name)
+    w.gpu_node("gpu-node-1", gpus=1, operator=False, allocatable=None,
+               labels={"cloud.google.com/gke-accelerator": "nvidia-l4",
+                       "cloud.google.com/gke-gpu-partition-size": "1g.5gb"})
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    done = {"state": {"terminated": {"exitCode": 0, "reason": "Completed"}}, "ready": True, "restartCount": 0}
+    crash = {"state": {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 5m0s restarting failed container"}},
+             "lastState": {"terminated": {"exitCode": 1, "reason": "Error"}}, "ready": False, "restartCount": 6}
+    w.pod("kube-system", "nvidia-driver-installer-r5t8k", node="gpu-node-1", gpu=0, containers=("pause",),
+          init_containers=("nvidia-driver-installer", "partition-gpus"), labels={"k8s-app": "nvidia-driver-installer"},
+          owner=("DaemonSet", "nvidia-driver-installer"), phase="Pending",
+          statuses={"pause": {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False}},
+          init_statuses={"nvidia-driver-installer": crash if failing == "nvidia-driver-installer" else done,
+                         "partition-gpus": crash if failing == "partition-gpus" else
+                         {"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False}})
+    if failing == "partition-gpus":
+        w.log("kube-system", "nvidia-driver-installer-r5t8k", "partition-gpus", _PARTITION_LOG, previous=True)
+    w.target("Node", None, "gpu-node-1")
+    return w
+
+
+@pytest.mark.parametrize("failing, expected", [("partition-gpus", "plugin.mig_config_failed"),
+                                               ("nvidia-driver-installer", "driver.not_ready")])
+def test_gke_driver_installer_pod_is_judged_by_the_init_container_that_fails(tmp_path, failing, expected):
+    """The installer's own step done, its partition-gpus init container crash-looping: the MIG
+    partitioning fails, not the driver. Its installer step crash-looping on a pool without GKE's
+    automatic installation label: the driver is not ready; something does install it (this pod)."""
+    doc = _doc(_gke_installer_world(f"gke-installer-{failing}", failing), tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"] and doc["root_cause"]["id"] == expected, ids
+    if failing == "partition-gpus":
+        assert not any(i.startswith("driver.") for i in ids), ids
+
+
 def test_unknown_container_start_error_is_the_runtime_layer_in_its_own_words(tmp_path):
     w = World("start-unknown")
     w.gpu_node("gpu-node-1", gpus=1)

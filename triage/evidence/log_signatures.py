@@ -660,15 +660,17 @@ SIGNATURES: tuple[Signature, ...] = (
          with_params(groups, variant="dra"), "mig"),
     _sig("gke_mig_invalid", K.MIG_CONFIG_INVALID, ("is not a valid GPU partition size", "is not a valid partition size",
                                                   "does not match expected partition count",
-                                                  "Not all GPUs are partitioned as expected"),
+                                                  "Not all GPUs are partitioned as expected",
+                                                  "Failed to check GPU Type"),
          r"is not a valid (?:GPU )?partition size|does not match expected partition count"
-         r"|Not all GPUs are partitioned as expected",
+         r"|Not all GPUs are partitioned as expected|Failed to check GPU Type",
          "E1129 14:01:02.000701       1 nvidia_gpu.go:167] failed to start GPU device manager: failed to start mig "
          "device manager: Not all GPUs are partitioned as expected. Total number of GPUs: 8, number of partitioned GPUs: 0",
          with_params(no_params, variant="gke"), "mig"),
     _sig("gke_partition_failed", K.MIG_APPLY_FAILED, ("Failed to create GPU partitions", "Failed to enable MIG mode",
-                                                     "Failed to cleanup GPU partitions"),
-         r"Failed to (?:create|cleanup) GPU partitions|Failed to enable MIG mode",
+                                                     "Failed to cleanup GPU partitions",
+                                                     "Failed to check if MIG mode is enabled"),
+         r"Failed to (?:create|cleanup) GPU partitions|Failed to enable MIG mode|Failed to check if MIG mode is enabled",
          "E1129 14:00:40.000801       1 partition_gpu.go:231] Failed to create GPU partitions: failed to create GPU "
          "Instances: output: Unable to create a GPU instance on GPU  0 using profile 19: Insufficient Resources, error: "
          "exit status 2", with_params(no_params, variant="gke"), "mig"),

@@ -58,7 +58,11 @@ _CREATING = {"", "ContainerCreating", "PodInitializing"}
 # wait in `driver-init` until /sys/class/kfd and /sys/module/amdgpu/drivers exist)
 STAGE_OF_INIT = {"driver-validation": "driver", "toolkit-validation": "toolkit", "cuda-validation": "cuda-validator",
                  "plugin-validation": "device-plugin", "nvidia-driver-installer": "driver",
-                 "k8s-driver-manager": "driver", "driver-init": "driver"}
+                 "k8s-driver-manager": "driver", "driver-init": "driver",
+                 # GKE's driver installer DaemonSet (container-engine-accelerators
+                 # nvidia-driver-installer/*/daemonset-preloaded*.yaml): after the driver, its partition-gpus
+                 # init container applies the node pool's MIG partition size
+                 "partition-gpus": "mig-manager"}
 # the DRA kubelet plugin's init container (k8s-dra-driver-gpu hack/kubelet-plugin-prestart.sh) waits until
 # nvidia-smi and libnvidia-ml.so.1 answer under NVIDIA_DRIVER_ROOT: stuck there, the driver is what is missing
 DRA_DRIVER_CHECK = "init-container"

@@ -18,7 +18,7 @@ from triage.bundle.objects.fields import as_tuple, dig
 from triage.classify.model import Certainty, Citation
 from triage.classify.rules.base import clip, node_subject
 from triage.evidence.error_lines import last_error_lines
-from triage.evidence.stack_state import ComponentState, advertises_gpus, has_gpu_hardware, registered_gpus
+from triage.evidence.stack_state import ORDER, ComponentState, advertises_gpus, has_gpu_hardware, registered_gpus
 
 # stage -> (finding id, severity) when the component of that stage is broken
 STAGE_ID: Mapping[str, tuple[str, str]] = {
@@ -195,6 +195,10 @@ def component_findings(ctx, layer: str) -> Iterator:
                 yield ctx.checked(subject, [c.pod.source] if c.pod is not None else [])
                 continue
             stages = [c.role] + ([c.stage] if c.stage != c.role else [])
+            if c.stage in ORDER and c.role in ORDER and ORDER.index(c.stage) > ORDER.index(c.role):
+                # a later stage's init container in the pod fails (GKE's partition-gpus after the
+                # driver installer's own, completed, step): that stage's, not the pod's own
+                stages = [c.stage]
             cites = None
             for stage in stages:
                 if STAGE_LAYER.get(stage) != layer or stage not in STAGE_ID:
@@ -208,8 +212,9 @@ def component_findings(ctx, layer: str) -> Iterator:
                     fid, sev = "driver.image_unavailable", "critical"
                 elif stage == "driver" and c.state == "not_in_image":
                     fid, sev = "driver.not_loaded", "critical"       # the node's OS image ships no driver
-                elif stage == "driver" and gke_install_off(ctx.nodes.get(node)):
-                    fid, sev = "driver.not_loaded", "critical"       # nothing will ever install it
+                elif stage == "driver" and c.role != "driver" and gke_install_off(ctx.nodes.get(node)):
+                    # nothing will ever install it (a driver installer's own pod is something)
+                    fid, sev = "driver.not_loaded", "critical"
                 params = _params(c)
                 if cites is None:
                     cites = [_status_cite(ctx, c)] + _log_cites(ctx, c)
