@@ -124,7 +124,7 @@ NOT_RIGHT = {
     # round 31 (A31, fix-commit frame), its first run (f9ce3de, the rules of b881f9c)
     # (fa3101, fa3102, fa3103 wrong at their first run: a GKE installer pod read as "nothing installs a driver")
     # round 31 (C31, D31), their first run (6bd5e28, the rules of 30a1cf2)
-    "fc3101": "inconclusive", "fc3102": "inconclusive", "fd3101": "wrong",
+    "fc3101": "inconclusive", "fc3102": "inconclusive",   # fd3101 wrong at its first run (a SIGKILL finding)
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

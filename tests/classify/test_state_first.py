@@ -80,6 +80,23 @@ def test_a_plugin_its_own_liveness_probe_restarts_is_the_plugin_layer(tmp_path):
     assert "application.probe_killed_during_startup" not in ids, ids
 
 
+@pytest.mark.parametrize("reason, code", [("OOMKilled", 137), ("Error", 137)])
+def test_a_plugin_killed_and_crash_looping_is_the_plugin_layer_not_the_workloads(tmp_path, reason, code):
+    """The device plugin's container ends OOMKilled or with SIGKILL's 137 and crash-loops: the
+    stage is not running; the kill is how, not a workload's memory limit or an outside SIGKILL."""
+    w = World(f"dp-killed-{reason}")
+    w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = _crash(w, "device-plugin", "nvidia-device-plugin", restarts=9)
+    st = next(x for x in w.get_pod(OPERATOR_NS, name)["status"]["containerStatuses"] if x["name"] == "nvidia-device-plugin")
+    st["lastState"]["terminated"].update({"exitCode": code, "reason": reason})
+    w.target("Pod", OPERATOR_NS, name)
+    doc = _doc(w, tmp_path)
+    ids = [f["id"] for f in doc["findings"]]
+    assert doc["root_cause"] and doc["root_cause"]["id"] == "plugin.not_running", ids
+    assert not any(i.startswith("application.") for i in ids), ids
+
+
 def test_a_recognised_line_refines_the_crash_loop(tmp_path):
     w = World("dp-crash-nvml")
     w.gpu_node("gpu-node-1", gpus=4, allocatable=None)

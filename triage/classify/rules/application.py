@@ -289,8 +289,11 @@ def _terminations(pod):
 
 @rule(ids=("application.oom_killed", "application.killed_sigkill"), reads=("pods",))
 def terminations(ctx):
-    """OOMKilled is host memory; 137 without OOMKilled is a SIGKILL from outside (probe, eviction)."""
+    """OOMKilled is host memory; 137 without OOMKilled is a SIGKILL from outside (probe, eviction).
+    A GPU-stack component the stack state judges (crash-looping, not ready) is its stage's finding."""
     for pod in ctx.troubled_pods:
+        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+            continue
         for st, state in _terminations(pod):
             common = dict(namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
                           exit_code=state.exit_code, reason=state.reason)
@@ -414,11 +417,11 @@ def _quiet(st) -> bool:
 @rule(ids=("application.probe_killed_during_startup",), reads=("events",))
 def probe_kills(ctx):
     """The kubelet killed the container because a startup or liveness probe failed. A GPU-stack
-    component's pod (asked about itself) is its own layer's: killed and restarted, it is a stage
-    that is not running, judged with the stack (`components`), not the workload's probe."""
+    component's pod (asked about itself) that the stack state judges is its own layer's: killed and
+    restarted, it is a stage that is not running (`components`), not the workload's probe."""
     from triage.evidence.k8s_events.probes import parse_killing, parse_probe_failure
     for pod in ctx.troubled_pods:
-        if gpu_stack_role(pod):
+        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
             continue
         unhealthy, killing = [], []
         for ev in ctx.pod_events(pod):
