@@ -346,6 +346,8 @@ def volume_mounts(ctx):
     the volume's, in the kubelet's words."""
     from triage.evidence.k8s_events.pod_setup import parse_volume_failure
     for pod in ctx.troubled_pods:
+        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+            continue          # a GPU-stack stage that cannot mount its volume: the stage's finding cites it
         if not pod.node_name or pod.phase != "Pending" or any(
                 st.state is not None and st.state.kind != "waiting" for st in pod.container_statuses if not st.init):
             continue

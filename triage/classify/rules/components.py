@@ -98,6 +98,12 @@ def _log_cites(ctx, c: ComponentState, tail: bool = False) -> list[Citation]:
             found = [] if last is None else [(last + 1, text.lines[last])]
         for line_no, line in found:
             out.append(ctx.cite_line(text, line_no, line))
+    if not out and c.state == "pending":
+        # a pod that never started a container has no log: the kubelet's last warning says why
+        # (FailedMount of a volume, FailedCreatePodSandBox)
+        ev = next((e for e in reversed(ctx.pod_events(c.pod)) if e.type == "Warning"), None)
+        if ev is not None:
+            out.append(ctx.cite_event(ev))
     return out
 
 
