@@ -97,6 +97,29 @@ def test_a_plugin_killed_and_crash_looping_is_the_plugin_layer_not_the_workloads
     assert not any(i.startswith("application.") for i in ids), ids
 
 
+def test_a_driver_pod_that_cannot_mount_its_volume_is_the_driver_citing_the_kubelet(tmp_path):
+    """The driver pod stays Pending: a ConfigMap its volume names does not exist (the kubelet's
+    FailedMount, pkg/volume/configmap "configmap %q not found"). The driver stage is not ready, and
+    the event is its evidence; it is no workload's container config."""
+    w = World("driver-failed-mount")
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    name = w.stack("gpu-node-1", "driver")
+    pod = w.get_pod(OPERATOR_NS, name)
+    pod["status"]["phase"] = "Pending"
+    for key in ("initContainerStatuses", "containerStatuses"):
+        for st in pod["status"].get(key, []):
+            st.update({"state": {"waiting": {"reason": "PodInitializing"}}, "ready": False, "restartCount": 0})
+    w.event(OPERATOR_NS, "Pod", name, "FailedMount",
+            'MountVolume.SetUp failed for volume "licensing-config" : configmap "licensing-config" not found')
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    root = doc["root_cause"]
+    assert root and root["id"] == "driver.not_ready", [f["id"] for f in doc["findings"]]
+    assert any("FailedMount" in e["excerpt"] for e in root["evidence"]), root["evidence"]
+    assert "application.container_config_invalid" not in [f["id"] for f in doc["findings"]]
+
+
 def test_a_recognised_line_refines_the_crash_loop(tmp_path):
     w = World("dp-crash-nvml")
     w.gpu_node("gpu-node-1", gpus=4, allocatable=None)
