@@ -627,7 +627,41 @@ def test_a_stage_the_operator_failed_to_reconcile_is_that_stage_not_created(tmp_
         return
     assert root is not None and root["id"] == expected, [f["id"] for f in doc["findings"]]
     assert "Failed to reconcile " + state in root["evidence"][0]["excerpt"]
-    assert root["params"]["cluster_policy"] == "cluster-policy"
+    assert root["params"]["operator_object"] == "ClusterPolicy/cluster-policy"
     w.target("Pod", OPERATOR_NS, "gpu-operator-7f6d8c9b4d-2mzq5")
     doc = _doc(w, tmp_path / "pod")
     assert doc["root_cause"] is not None and doc["root_cause"]["id"] == expected, doc["status"]
+
+
+# nvidiadriver_controller.go: an NVIDIADriver whose spec the operator cannot apply; its messages
+# ("GPUDirect Storage driver (nvidia-fs) and/or GDRCopy driver is not supported along with pre-compiled
+# NVIDIA drivers", a ReconcileFailed), and "Waiting for driver pod to be ready" (DriverNotReady) while pods come
+_PRECOMPILED_GDR = ("GPUDirect Storage driver (nvidia-fs) and/or GDRCopy driver is not supported along with "
+                    "pre-compiled NVIDIA drivers")
+
+
+@pytest.mark.parametrize("reason, message, expected", [("ReconcileFailed", _PRECOMPILED_GDR, "driver.not_ready"),
+                                                       ("DriverNotReady", "Waiting for driver pod to be ready", None)])
+def test_an_nvidiadriver_the_operator_cannot_apply_is_the_driver_even_while_its_pods_run(tmp_path, reason, message,
+                                                                                          expected):
+    """The driver pods run (the spec before the change); the NVIDIADriver says the operator cannot
+    apply the current one: the driver is not what was asked for. Waiting for its pods is no finding
+    of its own (the pods' states decide)."""
+    w = World(f"nvidiadriver-{reason}")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.custom.setdefault("nvidiadrivers.nvidia.com", []).append(
+        {"apiVersion": "nvidia.com/v1alpha1", "kind": "NVIDIADriver", "metadata": {"name": "default"},
+         "spec": {"usePrecompiled": True, "gdrcopy": {"enabled": True}},
+         "status": {"state": "notReady", "conditions": [
+             {"type": "Ready", "status": "False", "reason": reason, "message": message},
+             {"type": "Error", "status": "True", "reason": reason, "message": message}]}})
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    root = doc["root_cause"]
+    if expected is None:
+        assert not any("NVIDIADriver" in e["excerpt"] for f in doc["findings"] for e in f["evidence"]), doc["findings"]
+        return
+    assert root and root["id"] == expected and root["params"]["state"] == "not_reconciled", doc["findings"]
+    assert root["params"]["operator_object"] == "NVIDIADriver/default"
+    assert "not supported along with pre-compiled" in root["evidence"][0]["excerpt"]
+    assert root["title"].startswith("The GPU Operator cannot apply NVIDIADriver/default")

@@ -41,7 +41,7 @@ ORDER = ("nfd", "driver", "toolkit", "device-plugin", "dra-plugin", "gfd", "mig-
 
 # The state names, worst first within "broken".
 BROKEN = ("missing", "not_in_image", "not_created", "not_scheduled", "pending", "image_pull", "start_failed",
-          "crash_loop", "failed", "init_stuck", "not_ready", "restarting")
+          "crash_loop", "failed", "init_stuck", "not_ready", "restarting", "not_reconciled")
 FINE = ("running", "completed", "host", "os")
 # neither: a container that runs on a NotReady node, not ready with no restart: the kubelet that
 # would report its readiness is what is down (the node's finding), so the component is not judged
@@ -83,7 +83,7 @@ class ComponentState(Struct, frozen=True):
     restarts: int = 0
     exit_code: int | None = None
     started: bool = True           # False: the runtime could not create or start the container
-    policy: object | None = None   # the ClusterPolicy whose status says the operator could not render it
+    policy: object | None = None   # the ClusterPolicy / NVIDIADriver whose status says the operator could not reconcile it
 
     @property
     def broken(self) -> bool:
@@ -340,20 +340,35 @@ OPERATOR_STATE_ROLE: Mapping[str, str] = {
 _RECONCILE_FAILED = lazy_re.compile(r"^Failed to reconcile (state-[a-z-]{1,60}): ")
 
 
-def reconcile_failures(policies: Iterable) -> dict[str, tuple[object, dict]]:
-    """role -> (ClusterPolicy, its Error condition) for each state the operator says it failed to
-    reconcile, by the state's name (`OPERATOR_STATE_ROLE`); states of no stage here are left out."""
+def _failed_conditions(obj) -> Iterable[dict]:
+    for cond in as_tuple(dig(getattr(obj, "raw", obj), "status", "conditions")):
+        if isinstance(cond, Mapping) and cond.get("type") == "Error" and cond.get("status") == "True" \
+                and cond.get("reason") == "ReconcileFailed" and isinstance(cond.get("message"), str):
+            yield dict(cond)
+
+
+def reconcile_failures(policies: Iterable, drivers: Iterable = ()) -> dict[str, tuple[object, dict]]:
+    """role -> (the operator's object, its Error condition) for each stage the operator says it
+    failed to reconcile: a ClusterPolicy state by its name (`OPERATOR_STATE_ROLE`; states of no stage
+    here are left out); an NVIDIADriver (controllers/nvidiadriver_controller.go: an unsupported
+    combination, a missing secret, "Error syncing state %s: %v") is the driver's, whatever it says."""
     out: dict[str, tuple[object, dict]] = {}
     for p in policies:
-        for cond in as_tuple(dig(getattr(p, "raw", p), "status", "conditions")):
-            if not isinstance(cond, Mapping) or cond.get("type") != "Error" or cond.get("status") != "True" \
-                    or cond.get("reason") != "ReconcileFailed" or not isinstance(cond.get("message"), str):
-                continue
+        for cond in _failed_conditions(p):
             m = _RECONCILE_FAILED.match(cond["message"])
             role = OPERATOR_STATE_ROLE.get(m.group(1)) if m else None
             if role:
-                out.setdefault(role, (p, dict(cond)))
+                out.setdefault(role, (p, cond))
+    for d in drivers:
+        for cond in _failed_conditions(d):
+            out.setdefault("driver", (d, cond))
     return out
+
+
+def _selects(obj, node: Node) -> bool:
+    """An NVIDIADriver's spec.nodeSelector picks the node (a ClusterPolicy, or no selector: every node)."""
+    sel = dig(getattr(obj, "raw", obj), "spec", "nodeSelector")
+    return not isinstance(sel, Mapping) or all(node.labels.get(k) == v for k, v in sel.items())
 
 
 def _compute_domain_ds(ds: Workload) -> bool:
@@ -445,10 +460,17 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 comps.append(ComponentState(node.name, role, "not_scheduled", daemonset=ds, reason=why))
         roles = {c.role for c in comps}
         for role, (policy, cond) in sorted((reconcile_failed or {}).items()):
-            if role not in roles and not any(r == role for r, _ in stack_ds) and has_gpu_hardware(node):
-                comps.append(ComponentState(node.name, role, "not_created", reason=str(cond.get("message", "")),
-                                            policy=policy))
+            if not has_gpu_hardware(node) or not _selects(policy, node):
+                continue
+            message = str(cond.get("message", ""))
+            if role not in roles and not any(r == role for r, _ in stack_ds):
+                comps.append(ComponentState(node.name, role, "not_created", reason=message, policy=policy))
                 roles.add(role)
+            else:
+                # the stage runs, from the spec before the one the operator cannot apply: its
+                # object says the stage is not what was asked for (a version, GDRCopy, a secret)
+                comps = [replace(c, state="not_reconciled", reason=message, policy=policy)
+                         if c.role == role and not c.broken else c for c in comps]
         variant = bottlerocket_variant(node.os_image)
         if variant and "nvidia" not in variant and "driver" not in roles and has_gpu_hardware(node):
             comps.append(ComponentState(node.name, "driver", "not_in_image", reason=node.os_image))

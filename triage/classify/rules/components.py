@@ -45,7 +45,7 @@ def _status_cite(ctx, c: ComponentState) -> Citation:
         cond = next((x for x in as_tuple(dig(c.policy.raw, "status", "conditions")) if isinstance(x, dict)
                      and x.get("type") == "Error" and x.get("message") == c.reason), {})
         keep = {k: cond[k] for k in ("type", "status", "reason", "message") if k in cond}
-        return ctx.cite_field(c.policy, f"ClusterPolicy {c.policy.name} status.conditions[Error]", keep)
+        return ctx.cite_field(c.policy, f"{c.policy.kind} {c.policy.name} status.conditions[Error]", keep)
     if c.pod is None and c.daemonset is None and c.state == "not_in_image":
         node = ctx.nodes[c.node]
         return ctx.cite_field(node, f"{node.name} status.nodeInfo.osImage", node.os_image)
@@ -130,7 +130,7 @@ def _params(c: ComponentState) -> dict:
            "restarts": c.restarts or None, "exit_code": c.exit_code, "message": clip(c.message, 200) or None,
            "component": c.role}
     if c.policy is not None:                               # the operator could not reconcile its state
-        out["cluster_policy"] = c.policy.name
+        out["operator_object"] = f"{c.policy.kind}/{c.policy.name}"
     if c.pod is not None and c.state == "not_created":     # the pod is the operator's, not the component's
         out["operator_pod"] = c.pod.name
         out["operator_namespace"] = c.pod.namespace

@@ -233,7 +233,8 @@ class Context:
         daemonsets = self.stack_daemonsets
         policies = list(self.bundle.custom_resources("clusterpolicies.nvidia.com"))
         return node_stacks(self.gpu_nodes(), self.stack_pods, daemonsets, policy_driver_enabled(policies),
-                           self.pods_collected_ns, self.stack_listed_everywhere, reconcile_failures(policies))
+                           self.pods_collected_ns, self.stack_listed_everywhere,
+                           reconcile_failures(policies, self.bundle.custom_resources("nvidiadrivers.nvidia.com")))
 
     @cached_property
     def resource_claims(self) -> Mapping[str, tuple]:
