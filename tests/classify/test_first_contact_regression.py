@@ -56,7 +56,7 @@ NOT_RIGHT = {
     "ff604": "inconclusive",
     # batches A7-G7 (the code corpus), their first run (b3fd9a9) and the fixes since
     "fa703": "inconclusive", "fb703": "inconclusive",
-    "fd702": "inconclusive", "fd703": "inconclusive", "fd704": "wrong",
+    "fd703": "inconclusive", "fd704": "wrong",
     "fg703": "inconclusive", "fg704": "inconclusive", "fg706": "inconclusive",
     # batches A8-G8 (all four corpora), their first run (f388698) and the fixes since
     "fa801": "inconclusive", "fe801": "wrong", "ff803": "inconclusive",
@@ -95,7 +95,7 @@ NOT_RIGHT = {
     # round 19 (A19-H19, documentation protocol), its first run (c64ada5, the rules of 67721d6)
     "fh1901": "inconclusive", "fh1903": "inconclusive",
     # round 20 (A20-F20, search protocol), its first run (48a2bf1, the rules of 67721d6)
-    "fc2001": "inconclusive", "ff2001": "inconclusive",
+    "ff2001": "inconclusive",
     # round 21 (A21-H21, search protocol), its first run (9951c40, the rules of 52740f9)
     "fa2103": "inconclusive", "fd2102": "inconclusive", "fd2103": "inconclusive", "fe2101": "wrong",
     "fh2102": "inconclusive",
@@ -124,7 +124,7 @@ NOT_RIGHT = {
     # round 31 (A31, fix-commit frame), its first run (f9ce3de, the rules of b881f9c)
     # (fa3101, fa3102, fa3103 wrong at their first run: a GKE installer pod read as "nothing installs a driver")
     # round 31 (C31, D31), their first run (6bd5e28, the rules of 30a1cf2)
-    "fc3101": "inconclusive", "fc3102": "inconclusive",   # fd3101 wrong at its first run (a SIGKILL finding)
+    "fc3102": "inconclusive",   # fd3101 wrong (a SIGKILL finding), fc3101 inconclusive at their first run
     # round 31 (B31), its first run (5fd27ed, the rules of e681d4a)
     "fb3103": "inconclusive",   # fb3104 wrong (a workload's config finding), fb3101 wrong (HEALTHY) at their first run
 }

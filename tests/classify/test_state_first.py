@@ -665,3 +665,21 @@ def test_an_nvidiadriver_the_operator_cannot_apply_is_the_driver_even_while_its_
     assert root["params"]["operator_object"] == "NVIDIADriver/default"
     assert "not supported along with pre-compiled" in root["evidence"][0]["excerpt"]
     assert root["title"].startswith("The GPU Operator cannot apply NVIDIADriver/default")
+
+
+# k8s-device-plugin internal/plugin/factory.go ("Incompatible strategy detected %v" when neither NVML nor
+# Tegra is found) and cmd/nvidia-device-plugin/main.go ("No devices found. Waiting indefinitely.")
+_NO_NVML_LOG = ("E1129 14:02:11.413372       1 factory.go:118] Incompatible strategy detected auto\n"
+                "I1129 14:02:11.413417       1 main.go:416] No devices found. Waiting indefinitely.\n")
+
+
+def test_a_plugin_that_found_no_nvml_found_no_devices_because_of_it(tmp_path):
+    """The plugin's "No devices found" follows from its NVML failure: the NVML finding explains it."""
+    w = World("dp-no-nvml")
+    w.gpu_node("gpu-node-1", gpus=1, allocatable=None, plugin_log=_NO_NVML_LOG)
+    w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
+    w.target("Node", None, "gpu-node-1")
+    doc = _doc(w, tmp_path)
+    by_id = {f["id"]: f for f in doc["findings"]}
+    assert "plugin.nvml_unavailable" in by_id and "plugin.no_devices_found" in by_id, list(by_id)
+    assert "plugin.no_devices_found" in by_id["plugin.nvml_unavailable"]["explains"], by_id["plugin.nvml_unavailable"]

@@ -62,7 +62,9 @@ EXPLAINED_BY: Mapping[str, tuple[str, ...]] = {
     "node.not_ready": ("driver.gpu_fallen_off_bus", "runtime.runtime_handler_missing", "plugin.mig_reconfiguring"),
     # plugin
     "plugin.nvml_unavailable": ("runtime.", "driver."),
-    "plugin.no_devices_found": ("runtime.", "driver."),
+    # k8s-device-plugin (internal/rm factory.go, main.go): no NVML found ("Incompatible strategy
+    # detected", "could not load NVML"), it starts no resource manager and waits "No devices found"
+    "plugin.no_devices_found": ("plugin.nvml_unavailable", "runtime.", "driver."),
     # the operator's validator waits in plugin-validation while its workload cannot get a GPU
     "plugin.not_running": ("plugin.nvml_unavailable", "plugin.no_devices_found", "plugin.mig_config_failed",
                            "plugin.validation_no_free_gpu", "node.not_ready", "runtime.", "driver."),
