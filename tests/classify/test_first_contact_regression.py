@@ -127,6 +127,8 @@ NOT_RIGHT = {
     "fc3102": "inconclusive",   # fd3101 wrong (a SIGKILL finding), fc3101 inconclusive at their first run
     # round 31 (B31), its first run (5fd27ed, the rules of e681d4a)
     "fb3103": "inconclusive",   # fb3104 wrong (a workload's config finding), fb3101 wrong (HEALTHY) at their first run
+    # round 32 (A32, D32), their first run (fee3e94 and d403d85, the rules of 23f5f96)
+    "fa3204": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
