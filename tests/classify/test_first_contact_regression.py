@@ -129,6 +129,8 @@ NOT_RIGHT = {
     "fb3103": "inconclusive",   # fb3104 wrong (a workload's config finding), fb3101 wrong (HEALTHY) at their first run
     # round 32 (A32, D32), their first run (fee3e94 and d403d85, the rules of 23f5f96)
     "fa3204": "inconclusive",
+    # round 32 (B32, C32), their first run (9342007, the rules of 23f5f96)
+    "fb3201": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
