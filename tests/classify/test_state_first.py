@@ -594,6 +594,15 @@ _RECONCILE = ('Failed to reconcile {state}: ERROR: could not get ConfigMap kerne
               'configmaps "kernel-module-params" not found')
 
 
+def _operator_object(w: World, plural: str, kind: str, name: str, spec: dict, reason: str, message: str) -> None:
+    """A GPU Operator object (ClusterPolicy, NVIDIADriver) notReady with its Ready and Error conditions."""
+    w.custom.setdefault(plural, []).append(
+        {"apiVersion": "nvidia.com/v1", "kind": kind, "metadata": {"name": name}, "spec": spec,
+         "status": {"state": "notReady", "conditions": [
+             {"type": "Ready", "status": "False", "reason": reason, "message": message},
+             {"type": "Error", "status": "True", "reason": reason, "message": message}]}})
+
+
 def _policy_world(name: str, state: str) -> World:
     w = World(name)
     w.node("cpu-node-1")
@@ -601,13 +610,8 @@ def _policy_world(name: str, state: str) -> World:
     w.get_node("gpu-node-1")["status"]["capacity"].pop("nvidia.com/gpu")
     w.pod(OPERATOR_NS, "gpu-operator-7f6d8c9b4d-2mzq5", node="cpu-node-1", gpu=0, containers=("gpu-operator",),
           labels={"app": "gpu-operator", "app.kubernetes.io/component": "gpu-operator"})
-    message = _RECONCILE.format(state=state)
-    w.custom.setdefault("clusterpolicies.nvidia.com", []).append(
-        {"apiVersion": "nvidia.com/v1", "kind": "ClusterPolicy", "metadata": {"name": "cluster-policy"},
-         "spec": {"driver": {"enabled": True}},
-         "status": {"state": "notReady", "conditions": [
-             {"type": "Ready", "status": "False", "reason": "ReconcileFailed", "message": message},
-             {"type": "Error", "status": "True", "reason": "ReconcileFailed", "message": message}]}})
+    _operator_object(w, "clusterpolicies.nvidia.com", "ClusterPolicy", "cluster-policy", {"driver": {"enabled": True}},
+                     "ReconcileFailed", _RECONCILE.format(state=state))
     return w
 
 
@@ -649,12 +653,8 @@ def test_an_nvidiadriver_the_operator_cannot_apply_is_the_driver_even_while_its_
     of its own (the pods' states decide)."""
     w = World(f"nvidiadriver-{reason}")
     w.gpu_node("gpu-node-1", gpus=1)
-    w.custom.setdefault("nvidiadrivers.nvidia.com", []).append(
-        {"apiVersion": "nvidia.com/v1alpha1", "kind": "NVIDIADriver", "metadata": {"name": "default"},
-         "spec": {"usePrecompiled": True, "gdrcopy": {"enabled": True}},
-         "status": {"state": "notReady", "conditions": [
-             {"type": "Ready", "status": "False", "reason": reason, "message": message},
-             {"type": "Error", "status": "True", "reason": reason, "message": message}]}})
+    _operator_object(w, "nvidiadrivers.nvidia.com", "NVIDIADriver", "default",
+                     {"usePrecompiled": True, "gdrcopy": {"enabled": True}}, reason, message)
     w.target("Node", None, "gpu-node-1")
     doc = _doc(w, tmp_path)
     root = doc["root_cause"]
