@@ -427,9 +427,9 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
             if pod.node_name:
                 # the GPU Operator's controller renders the stack of every GPU node: asked about, it
                 # answers for them (a stage it cannot reconcile is theirs), wherever it runs itself
-                for n in [pod.node_name] + (list(ctx.gpu_node_names) if gpu_stack_role(pod) == "operator" else []):
-                    if n in nodes and n != pod.node_name:
-                        continue
+                extra = [n for n in ctx.gpu_node_names if n not in nodes and n != pod.node_name] \
+                    if gpu_stack_role(pod) == "operator" else []
+                for n in [pod.node_name, *extra]:
                     nodes.add(n)
                     related += idx.infra_by_node.get(n, ())
                     need += idx.gaps_by_node.get(n, ())

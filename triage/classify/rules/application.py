@@ -194,6 +194,12 @@ def _limits_cite(ctx, pod, container: str):
                           next((dict(c.limits) for c in pod.containers if c.name == container), {}))
 
 
+def stack_judged(ctx, pod) -> bool:
+    """A GPU-stack component's pod that the stack state judges at its stage's layer (its crash, its
+    wait, its kill, its volume): that finding speaks for the pod; no workload rule does."""
+    return bool(gpu_stack_role(pod)) and judged_component(ctx, pod) is not None
+
+
 def node_agent(pod) -> bool:
     """A DaemonSet's pod, a privileged container or a GPU-stack component (the DRA driver's
     per-claim MPS daemon is a Deployment): node agents reach the GPUs through the host (device
@@ -292,7 +298,7 @@ def terminations(ctx):
     """OOMKilled is host memory; 137 without OOMKilled is a SIGKILL from outside (probe, eviction).
     A GPU-stack component the stack state judges (crash-looping, not ready) is its stage's finding."""
     for pod in ctx.troubled_pods:
-        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+        if stack_judged(ctx, pod):
             continue
         for st, state in _terminations(pod):
             common = dict(namespace=pod.namespace, pod=pod.name, container=st.name, node=pod.node_name or None,
@@ -319,7 +325,7 @@ def container_waiting(ctx):
     key it names is missing (CreateContainerConfigError), or its image cannot be pulled. A GPU-stack
     component's pod is no workload: the stack state judges it at its stage's layer."""
     for pod in ctx.troubled_pods:
-        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+        if stack_judged(ctx, pod):
             continue
         for st in pod.container_statuses:
             s = st.state
@@ -346,7 +352,7 @@ def volume_mounts(ctx):
     the volume's, in the kubelet's words."""
     from triage.evidence.k8s_events.pod_setup import parse_volume_failure
     for pod in ctx.troubled_pods:
-        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+        if stack_judged(ctx, pod):
             continue          # a GPU-stack stage that cannot mount its volume: the stage's finding cites it
         if not pod.node_name or pod.phase != "Pending" or any(
                 st.state is not None and st.state.kind != "waiting" for st in pod.container_statuses if not st.init):
@@ -423,7 +429,7 @@ def probe_kills(ctx):
     restarted, it is a stage that is not running (`components`), not the workload's probe."""
     from triage.evidence.k8s_events.probes import parse_killing, parse_probe_failure
     for pod in ctx.troubled_pods:
-        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+        if stack_judged(ctx, pod):
             continue
         unhealthy, killing = [], []
         for ev in ctx.pod_events(pod):
@@ -501,7 +507,7 @@ def crash_unclassified(ctx):
     previous log, a gap (get pods/log) instead of a guess. A GPU-stack component's pod is no
     workload: the stack state judges its crash at its stage's layer."""
     for pod in ctx.troubled_pods:
-        if gpu_stack_role(pod) and judged_component(ctx, pod) is not None:
+        if stack_judged(ctx, pod):
             continue
         for st in crashing_containers(pod):
             prev = ctx.log(pod, st.name, True)
