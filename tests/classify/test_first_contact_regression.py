@@ -133,6 +133,8 @@ NOT_RIGHT = {
     "fb3201": "wrong",
     # round 33 (A33, B33, C33), their first run (bf61fa7, the rules of 23f5f96)
     "fa3302": "inconclusive", "fb3301": "inconclusive", "fc3301": "inconclusive",
+    # round 33 (D33), its first run (bc60b71, the rules of 23f5f96)
+    "fd3306": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
