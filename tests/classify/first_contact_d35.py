@@ -39,6 +39,14 @@ _GS_IMG = "gpustack/gpustack:v2.2.2"            # the release before the fixes (
 _GPU_TOL = [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}]
 
 
+def _never_started(p: dict) -> None:
+    """A container still waiting for its first start: no container id, not started."""
+    for st in p["status"].get("containerStatuses", []):
+        st.pop("containerID", None)
+        st["started"] = False
+        st["imageID"] = ""
+
+
 # ---- fd3501: dstack CPU-only pod sees all GPUs -------------------------------------------------------------------
 
 @case("fd3501", pod_subj("dev-environment-0-0", "dstack"),
@@ -128,6 +136,7 @@ def _(w, t):
           volumes=[{"name": "ssh-public-key", "secret": {"secretName": "gi-1", "defaultMode": 384}}],
           mounts=[{"name": "ssh-public-key", "mountPath": "/etc/gpustack/ssh", "readOnly": True}],
           statuses=waiting("instance", "ContainerCreating"), ready=False)
+    _never_started(w.get_pod("gpustack-u-alice", "gi-1-0"))
     w.event(ns, "Pod", name, "FailedMount",
             'MountVolume.SetUp failed for volume "ssh-public-key" : secret "gi-1" not found',
             component="kubelet", count=42)
@@ -196,6 +205,7 @@ def _(w, t):
     p["status"]["phase"] = "Pending"
     p["status"]["containerStatuses"][0].update(
         waiting("manager", "ImagePullBackOff", f'Back-off pulling image "{img}"')["manager"])
+    _never_started(p)
     w.workload("Deployment", _GS_NS, "gpustack-operator", template_pod=p,
                status={"replicas": 1, "unavailableReplicas": 1, "updatedReplicas": 1})
     w.event(_GS_NS, "Pod", pname, "Failed", f'Failed to pull image "{img}": {pull}', component="kubelet", count=6)
