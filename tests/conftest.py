@@ -30,7 +30,7 @@ def corpus() -> Path:
     return CORPUS
 
 
-# The fast tier (`pytest -m "not slow"`, under a minute on 2 cores) is the in-process tests.
+# The fast tier (`pytest -m "not slow"`, a minute on 2 cores is its budget) is the in-process tests.
 # Whole modules that start servers, subprocesses or a browser belong to the slow tier (still run
 # by CI and by plain `pytest`); single tests elsewhere mark themselves `@pytest.mark.slow`.
 SLOW_MODULES = ("tests/watch/", "tests/replay/", "tests/collect/", "tests/test_demo.py", "tests/test_deploy.py",
@@ -38,8 +38,14 @@ SLOW_MODULES = ("tests/watch/", "tests/replay/", "tests/collect/", "tests/test_d
                 "tests/notify/", "tests/classify/test_exec_gap.py", "tests/test_live_report.py")
 
 
-# tests that run the CLI in a subprocess (an interpreter start each)
-SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",
+# tests that run the CLI in a subprocess (an interpreter start each), and the heaviest in-process ones
+SLOW_TESTS = (# every mutation of a fixture bundle's JSON through the whole analysis (~4 s), every mutated
+              # nvidia-smi corpus file (~3 s), every JSON shape through the inventory (~2 s); the hostile
+              # inputs of each parser stay in the fast tier
+              "tests/classify/test_hostile_bundles.py",
+              "tests/evidence/test_nvidia_smi_properties.py::test_mutated_corpus_files",
+              "tests/evidence/test_inventory.py::test_any_json_shape_gives_an_inventory",
+"tests/classify/test_scenarios.py::test_analyze_",
               # every fixture's report through both text layouts (~10 s)
               "tests/render/test_plain.py::test_every_fixture_report_prints_rich_s_bytes_without_rich",
               # every rendering of every scenario (~15 s)
@@ -57,6 +63,37 @@ SLOW_TESTS = ("tests/classify/test_scenarios.py::test_analyze_",
               "tests/inputs/test_bug_report.py::test_a_report_with_a_100_mb_line",
               "tests/inputs/test_host_smi.py::test_a_100_mb_line",
               "tests/inputs/test_inspect.py::test_a_100_mb_line")
+
+
+# the two first-contact modules build a parameter per bundle of every batch (~950), and the
+# evidence-removal module diagnoses every scenario to build its own: all their tests are slow
+WHOLLY_SLOW = SLOW_MODULES + ("tests/classify/test_first_contact_regression.py",
+                              "tests/classify/test_first_contact_batches.py")
+
+
+def pytest_ignore_collect(collection_path, config):
+    """A run that deselects the slow tier (`-m "not slow"`) does not import the modules whose every
+    test is slow (WHOLLY_SLOW, or `pytestmark = pytest.mark.slow` at their top): importing them
+    builds their parameters for nothing (the evidence-removal module diagnoses 148 scenarios to
+    name its cases, ~4 s of every fast run). Any other mark expression collects everything."""
+    if (config.getoption("markexpr", "") or "").replace(" ", "") != "notslow":
+        return None
+    path = Path(collection_path)
+    try:
+        rel = path.resolve().relative_to(REPO).as_posix()
+    except ValueError:
+        return None
+    if path.is_dir():
+        return True if any(m.endswith("/") and rel + "/" == m for m in WHOLLY_SLOW) else None
+    if path.suffix != ".py" or not path.name.startswith("test_"):
+        return None
+    if rel.startswith(WHOLLY_SLOW):
+        return True
+    try:
+        head = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return True if "\npytestmark = pytest.mark.slow" in head else None
 
 
 def pytest_collection_modifyitems(config, items):
