@@ -326,7 +326,7 @@ def test_a_driver_pods_nvidia_smi_that_exits_9_without_words_is_a_driver_not_loa
     root = doc["root_cause"]
     assert root is not None and root["id"] == "driver.not_loaded", [f["id"] for f in doc["findings"]]
     assert root["evidence"][0]["path"].endswith("/nvidia-driver-ctr/nvidia-smi.json")
-    assert '"exit_code": 9' in root["evidence"][0]["excerpt"]
+    assert '"command":["nvidia-smi"],"exit_code":9' in root["evidence"][0]["excerpt"]   # the record, verbatim
 
 
 def test_an_exit_status_the_man_page_gives_no_layer_is_no_finding(tmp_path):

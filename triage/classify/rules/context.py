@@ -627,6 +627,15 @@ class Context:
         return Citation(ev.source, None, clip(f"{ev.reason}: {ev.message}" if ev.reason else ev.message))
 
     @staticmethod
+    def cite_exec_record(out) -> Citation:
+        """The collector's record of one exec (`gpu/exec/.../<name>.json`: command, exit code, error),
+        quoted as the record holds them."""
+        import json
+        path = layout.exec_paths(out.namespace, out.pod, out.container, out.name).meta
+        record = {"command": list(out.command), "exit_code": out.exit_code, "error": out.error}
+        return Citation(path, None, json.dumps(record, separators=(",", ":"))[:300])
+
+    @staticmethod
     def cite_object(obj, excerpt: str) -> Citation:
         return Citation(obj.source, None, clip(excerpt))
 

@@ -4,11 +4,7 @@ nvidia-smi the collector ran that never returned."""
 
 from __future__ import annotations
 
-import json
-
-from triage.bundle import layout
 from triage.bundle.objects.gpu_stack import COMPUTE_DOMAIN_LABEL
-from triage.classify.model import Citation
 from triage.classify.rules.base import node_subject, rule
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
@@ -423,9 +419,6 @@ def nvidia_smi_hung(ctx):
     for node, (pod, out) in sorted(hung.items()):
         if node in answered:
             continue          # nvidia-smi answered elsewhere on the node: the driver does
-        meta = layout.exec_paths(out.namespace, out.pod, out.container, out.name).meta
-        record = {"command": list(out.command), "exit_code": None, "error": out.error}
-        cite = Citation(meta, None, json.dumps(record, separators=(",", ":"))[:300])   # the record as it is
-        yield ctx.finding("driver.not_responding", "error", node_subject(node), [cite], "inferred",
+        yield ctx.finding("driver.not_responding", "error", node_subject(node), [ctx.cite_exec_record(out)], "inferred",
                           node=node, namespace=pod.namespace, pod=pod.name, container=out.container,
                           message=out.error[:120])

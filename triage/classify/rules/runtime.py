@@ -4,9 +4,8 @@ decides the layer (a driver/library mismatch inside a hook error is the driver's
 
 from __future__ import annotations
 
-from triage.bundle import layout
-from triage.classify.model import Citation, Gap
-from triage.classify.rules.base import (NeedGap, clip, node_subject, pod_subject, privileged, requests_nvidia, rule,
+from triage.classify.model import Gap
+from triage.classify.rules.base import (NeedGap, node_subject, pod_subject, privileged, requests_nvidia, rule,
                                          visible_devices_by_hand)
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import gpu_stack_role
@@ -337,7 +336,7 @@ def nvidia_smi_errors(ctx):
                            (report.errors if report else ())]
             if not errors and out.exit_code in SMI_RETURN_CODES:
                 # words no parser knows, a documented return value: the exit status says it
-                errors = [(SMI_RETURN_CODES[out.exit_code].value, _exit_cite(out), None)]
+                errors = [(SMI_RETURN_CODES[out.exit_code].value, ctx.cite_exec_record(out), None)]
             for kind, cite, err in errors:
                 judged = _SMI_ERROR_ID.get(kind) or (None if role else _SMI_WORKLOAD_ID.get(kind))
                 if judged is None:
@@ -353,12 +352,6 @@ def nvidia_smi_errors(ctx):
                 else:
                     yield ctx.finding(fid, sev, pod_subject(pod), [cite], namespace=pod.namespace, pod=pod.name,
                                       **params)
-
-
-def _exit_cite(out):
-    """The collector's record of an exec: its command and exit status, as the record holds them."""
-    path = layout.exec_paths(out.namespace, out.pod, out.container, out.name).meta
-    return Citation(path, None, clip(f'"command": {list(out.command)}, "exit_code": {out.exit_code}'))
 
 
 @rule(ids=("runtime.visible_devices_misconfigured",), reads=("pods/exec",))
