@@ -1538,7 +1538,7 @@ def _(w):
     w.target("Pod", ML, "vllm-llama-3")
 
 
-@scenario("app_volume_secret_missing", "application.container_config_invalid", pod_subj("vllm-llama-4"),
+@scenario("app_volume_secret_missing", "application.volume_mount_failed", pod_subj("vllm-llama-4"),
           readme="The kubelet's FailedMount for a secret volume whose Secret does not exist "
                  "(`MountVolume.SetUp failed for volume %q : secret %q not found`).")
 def _(w):

@@ -312,3 +312,16 @@ def test_pre_1_8_dialect_counts_in_parentheses_and_no_total():
 def test_older_hami_spelling_is_a_custom_reason():
     r = classify_reason("node unregisterd", 1)
     assert (r.kind, r.custom) == (K.CUSTOM_FILTER, True)
+
+
+def test_an_error_of_the_dynamic_resources_plugin_is_a_claim_that_cannot_be_allocated():
+    # framework.go wraps a Filter error as `running %q filter plugin: %w`; the DRA allocator's own error
+    # (structured/allocator.go `class %s: selector #%d: CEL runtime error: %w`) is the wrapped text
+    dra = classify_reason('running "DynamicResources" filter plugin: class gpu.nvidia.com: selector #0: '
+                          "CEL runtime error: no such key: type", 1)
+    assert (dra.kind, dra.plugins) == (K.DRA, ("DynamicResources",))
+    pre = classify_reason('running PreFilter plugin "DynamicResources": list node resource slices: context canceled', 1)
+    assert pre.kind is K.DRA
+    # another plugin's error stays the scheduler's own
+    other = classify_reason('running PreFilter plugin "ImageLocality": context canceled', 1)
+    assert (other.kind, other.plugins) == (K.SCHEDULER_ERROR, ("ImageLocality",))

@@ -652,6 +652,8 @@ _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
     ))
 del F, K
 _CAMEL = lazy_re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$")
+# in-tree plugins whose every error is about one object kind the pod names
+_PLUGIN_KINDS = {"DynamicResources": ReasonKind.DRA}
 _MAX_REASON = 8192          # a longer "reason" is no catalogued wording: kept as OTHER
 
 
@@ -698,6 +700,11 @@ def classify_reason(text: str, count: int, prefilter: bool = False, autoscaler: 
     elif kind is ReasonKind.SCHEDULER_ERROR:
         m = _QUOTED.search(text)
         plugins = (m.group(1),) if m else ()
+        if plugins and plugins[0] in _PLUGIN_KINDS:
+            # the framework's wrapper names the plugin that erred (runtime/framework.go `running %q filter
+            # plugin: %w`, `running %s plugin %q: %w`): DynamicResources errs only while allocating the pod's
+            # claims (its allocator's `class %s: selector #%d: CEL runtime error: %w` and the like)
+            kind = _PLUGIN_KINDS[plugins[0]]
     elif kind in (ReasonKind.UNBOUND_PVC, ReasonKind.DRA, ReasonKind.VOLUME_OTHER):
         m = _QUOTED.search(text)
         claim = m.group(1) if m else None

@@ -344,12 +344,12 @@ def container_waiting(ctx):
             break
 
 
-@rule(ids=("application.container_config_invalid", "application.volume_mount_failed"), reads=("pods", "events"))
+@rule(ids=("application.volume_mount_failed",), reads=("pods", "events"))
 def volume_mounts(ctx):
     """A pod that stays ContainerCreating because a volume cannot be attached or mounted: the
-    kubelet says so only in FailedMount / FailedAttachVolume events. A Secret or ConfigMap the
-    volume names that does not exist is the spec's (container_config_invalid); anything else is
-    the volume's, in the kubelet's words."""
+    kubelet says so only in FailedMount / FailedAttachVolume events, in its words. A Secret or
+    ConfigMap the volume names that does not exist is a parameter (`missing`): the id follows the
+    kubelet's event, not CreateContainerConfigError (no container exists yet)."""
     from triage.evidence.k8s_events.pod_setup import parse_volume_failure
     for pod in ctx.troubled_pods:
         if stack_judged(ctx, pod):
@@ -361,13 +361,13 @@ def volume_mounts(ctx):
             if ev.reason not in ("FailedMount", "FailedAttachVolume"):
                 continue
             f = parse_volume_failure(ev.message)
-            fid = "application.container_config_invalid" if f is not None and f.missing_object \
-                else "application.volume_mount_failed"
-            yield ctx.finding(fid, "error", pod_subject(pod), [ctx.cite_event(ev)],
+            missing = f.missing_object if f is not None else None
+            yield ctx.finding("application.volume_mount_failed", "error", pod_subject(pod), [ctx.cite_event(ev)],
                               "recognised" if f is not None else "unrecognised", namespace=pod.namespace, pod=pod.name,
                               node=pod.node_name, reason=ev.reason, message=(f.detail if f else ev.message)[:300],
                               volume=(f.volume or next(iter(f.unmounted), None)) if f else None,
-                              path=f.host_path if f else None)
+                              path=f.host_path if f else None,
+                              missing=f"{missing[0]} {missing[1]}" if missing else None)
             break
 
 
