@@ -126,11 +126,10 @@ def _dcgm(f: AuditFacts, meter: _Meter, entries: list[Waste], threshold: float) 
 
 def _smi_usage(f: AuditFacts, pod, idle_mem: float, threshold: float):
     """(GPUs visible, GPUs in use, citations) from the pod's own nvidia-smi, or None."""
-    from triage.evidence.nvidia_smi import parse_nvidia_smi
-    for out in f.ctx.exec_outputs(pod):
-        if not out.name.startswith("nvidia-smi") or out.stdout is None or out.exit_code not in (0, None):
+    for run in f.ctx.pod_smi_runs(pod):
+        out, parsed = run.out, run.stdout
+        if not run.in_container or out.exit_code not in (0, None):
             continue
-        parsed = parse_nvidia_smi(out.name, out.stdout.text)
         report = parsed.report if parsed is not None else None
         if report is None or not report.gpus:
             continue

@@ -1,10 +1,10 @@
 """What an nvidia-smi run inside a pod showed, judged against what the pod asked for: the GPUs
 it sees (against the GPUs it requests), the driver and CUDA versions (against the CUDA the
 image says it needs: `NVIDIA_REQUIRE_CUDA` / `CUDA_VERSION` in the container's env), MIG
-devices, and the error it printed instead, if any. Pure: the pod view and its exec outputs in,
+devices, and the error it printed instead, if any. Pure: the pod view and its nvidia-smi runs in,
 plain dicts out (the findings document's `nvidia_smi`, which the reports print).
 
-    summarise(pod, exec_outputs) -> [{"container", "path", "line", "gpus", "visible", "requested",
+    summarise(pod, smi_runs(exec_outputs)) -> [{"container", "path", "line", "gpus", "visible", "requested",
                                       "driver_version", "cuda_version", "required_cuda", "mig_devices",
                                       "error", "verdict"}]
 
@@ -37,26 +37,22 @@ def required_cuda(container) -> str | None:
     return ".".join(cuda.split(".")[:2]) if cuda and _version(cuda) else None
 
 
-def summarise(pod, outputs: Iterable) -> list[dict]:
-    outputs = [o for o in outputs if o.name in ("nvidia-smi", "nvidia-smi-L")
-               and (o.stdout is not None or o.stderr is not None)]
-    if not outputs:
-        return []
-    from triage.evidence.nvidia_smi import parse_nvidia_smi     # its parsers load only for an nvidia-smi output
+def summarise(pod, runs: Iterable) -> list[dict]:
+    """`runs`: the pod's nvidia-smi runs (`triage.evidence.smi_runs.smi_runs` of its exec outputs)."""
+    runs = [r for r in runs if r.out.name in ("nvidia-smi", "nvidia-smi-L")]
     requests = getattr(pod, "gpu_requests", None) or {}
-    requested = sum((requests() if callable(requests) else requests).values())
+    requested = sum((requests() if callable(requests) else requests).values()) if runs else 0
     containers = {c.name: c for c in getattr(pod, "containers", ())}
     out = []
-    for o in outputs:
-        if o.name not in ("nvidia-smi", "nvidia-smi-L") or (o.stdout is None and o.stderr is None):
+    for r in runs:
+        o = r.out
+        # the stream that says what it saw (stdout first); the errors of both
+        parsed = next((p for _, p in r.streams() if p.report is not None or p.listing is not None), None)
+        if parsed is None:
             continue
-        text = "\n".join(t.text for t in (o.stdout, o.stderr) if t is not None and t.text)
-        parsed = parse_nvidia_smi(o.name, text)
-        report, listing = (parsed.report, parsed.listing) if parsed else (None, None)
-        if report is None and listing is None:
-            continue
+        report, listing = parsed.report, parsed.listing
         source = o.stdout if o.stdout is not None and o.stdout.text else o.stderr
-        errors = report.errors if report is not None else ()
+        errors = [e for _, e in r.errors]
         if listing is not None:          # nvidia-smi -L: GPUs and MIG devices, no versions
             gpus, mig, driver, cuda, line = [g.name for g in listing.gpus if g.name], listing.mig_count, None, None, None
         else:

@@ -197,6 +197,7 @@ def _add_owners(doc: dict, bundle) -> None:
 def _add_nvidia_smi(doc: dict, bundle) -> None:
     """`nvidia_smi` of the top-level Pod target and of each Pod diagnosis that is not healthy:
     what nvidia-smi inside it showed, judged against what it asked for (evidence.smi_summary)."""
+    from triage.evidence.smi_runs import smi_runs
     from triage.evidence.smi_summary import summarise
     for i, entry in enumerate([doc, *(doc.get("diagnoses") or ())]):
         target = entry.get("target") or {}
@@ -205,7 +206,7 @@ def _add_nvidia_smi(doc: dict, bundle) -> None:
             continue
         ns = target.get("namespace") or ""
         pod = bundle.pod(ns, target["name"])
-        rows = summarise(pod, bundle.exec_outputs(ns, target["name"])) if pod is not None else []
+        rows = summarise(pod, smi_runs(bundle.exec_outputs(ns, target["name"]))) if pod is not None else []
         if rows:
             entry["nvidia_smi"] = rows
 

@@ -589,6 +589,16 @@ class Context:
             return ()
         return tuple(self.bundle.exec_outputs(pod.namespace or "", pod.name))
 
+    @cached_property
+    def smi_runs(self) -> Mapping[tuple[str, str], tuple]:
+        """(namespace, pod) -> its nvidia-smi runs (`triage.evidence.smi_runs`), every output parsed
+        once for all the rules that read them."""
+        from triage.evidence.smi_runs import smi_runs
+        return {key: runs for key in self._exec_pods if (runs := smi_runs(self.bundle.exec_outputs(*key)))}
+
+    def pod_smi_runs(self, pod: Pod) -> tuple:
+        return self.smi_runs.get((pod.namespace or "", pod.name), ())
+
     def admission_facts(self, pod: Pod):
         """(AdmissionFailure, citation, reason) of each kubelet admission rejection of `pod`: its
         Failed status, and its UnexpectedAdmissionError / OutOf* / Allocate-failed events."""

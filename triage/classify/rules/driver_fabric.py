@@ -30,14 +30,10 @@ def _readings(ctx, node: str) -> Iterator[_Reading]:
     """Each GPU's fabric state in the nvidia-smi outputs the collector took in pods on `node`
     (the parsers are imported only when there is one)."""
     for pod in ctx.pods_by_node.get(node, ()):
-        for out in ctx.exec_outputs(pod):
-            if "nvidia-smi" not in out.name or out.stdout is None:
-                continue
-            from triage.evidence.nvidia_smi import parse_nvidia_smi
-            parsed = parse_nvidia_smi(out.name[out.name.index("nvidia-smi"):], out.stdout.text)
-            for gpu in (parsed.report.gpus if parsed and parsed.report else ()):
+        for run in ctx.pod_smi_runs(pod):
+            for gpu in (run.stdout.report.gpus if run.stdout and run.stdout.report else ()):
                 if gpu.fabric is not None:
-                    yield _Reading(pod, out.stdout, gpu)
+                    yield _Reading(pod, run.out.stdout, gpu)
 
 
 def _gpus(readings) -> int:

@@ -192,19 +192,18 @@ def label_drift(ctx):
 @rule(ids=("node.gpu_model_label_mismatch",), reads=("nodes", "pods/exec"))
 def model_label_mismatch(ctx):
     """The GPU nvidia-smi reports in a pod differs from the node's gpu.product label."""
-    from triage.evidence.nvidia_smi import parse_nvidia_smi
     for pod in ctx.scope_pods:
-        outs = ctx.exec_outputs(pod)
-        if not outs:
+        runs = ctx.pod_smi_runs(pod)
+        if not runs:
             continue
         node = ctx.nodes.get(pod.node_name) if pod.node_name else None
         label = node.labels.get("nvidia.com/gpu.product") if node is not None else None
         if not label:
             continue
-        for out in outs:
-            if not out.name.startswith("nvidia-smi") or out.stdout is None:
+        for run in runs:
+            if not run.in_container:
                 continue
-            parsed = parse_nvidia_smi(out.name, out.stdout.text)
+            out, parsed = run.out, run.stdout
             report = parsed.report if parsed else None
             names = sorted({g.name for g in (report.gpus if report else ()) if g.name})
             if not names:

@@ -306,15 +306,12 @@ def nvidia_smi_errors(ctx):
     """nvidia-smi run in a container: what its failure says, in its words or, when it printed none
     a parser knows, by its documented return value (`records_gpu.SMI_RETURN_CODES`). In the workload
     container, an NVML Unknown Error while the driver pod's nvidia-smi works is a lost device cgroup."""
-    from triage.evidence.nvidia_smi import parse_nvidia_smi
     from triage.evidence.records_gpu import SMI_RETURN_CODES
     pods = list(_pods_to_check(ctx))
     for pod in pods:
         role = gpu_stack_role(pod) or ("driver" if host_view(pod) else None)
-        for out in ctx.exec_outputs(pod):
-            if "nvidia-smi" not in out.name:
-                continue          # nvidia-smi, nvidia-smi-q, chroot-host-nvidia-smi (a node-debugger's)
-            name = out.name[out.name.index("nvidia-smi"):]
+        for run in ctx.pod_smi_runs(pod):
+            out = run.out
             if out.stdout is not None and out.exit_code == 0:
                 where = node_subject(pod.node_name) if role and pod.node_name else pod_subject(pod)
                 yield ctx.checked(where, [out.stdout.path], "driver" if role == "driver" else "runtime")
@@ -326,14 +323,8 @@ def nvidia_smi_errors(ctx):
                                   namespace=pod.namespace, pod=pod.name, node=pod.node_name or None,
                                   container=out.container, runtime_class=pod.runtime_class_name or None)
                 continue
-            errors = []                 # (kind, citation, the error) of what its words say
-            for stream in (out.stdout, out.stderr):
-                if stream is None or not stream.text.strip():
-                    continue
-                parsed = parse_nvidia_smi(name, stream.text)
-                report = parsed.report if parsed else None
-                errors += [(e.kind.value, ctx.cite_line(stream, e.line, e.excerpt), e) for e in
-                           (report.errors if report else ())]
+            # (kind, citation, the error) of what its words say
+            errors = [(e.kind.value, ctx.cite_line(stream, e.line, e.excerpt), e) for stream, e in run.errors]
             if not errors and out.exit_code in SMI_RETURN_CODES:
                 # words no parser knows, a documented return value: the exit status says it
                 errors = [(SMI_RETURN_CODES[out.exit_code].value, ctx.cite_exec_record(out), None)]
@@ -365,9 +356,9 @@ def visible_beyond_request(ctx):
     for pod in ctx.scope_pods:
         if gpu_stack_role(pod) or host_view(pod) or privileged(pod):
             continue
-        outputs = [o for o in ctx.exec_outputs(pod) if o.name in ("nvidia-smi", "nvidia-smi-L")]
+        runs = [r for r in ctx.pod_smi_runs(pod) if r.out.name in ("nvidia-smi", "nvidia-smi-L")]
         if pod.resource_claims:
-            if outputs and not ctx.resource_claims.get(pod.namespace or ""):
+            if runs and not ctx.resource_claims.get(pod.namespace or ""):
                 ns = pod.namespace or ""
                 yield NeedGap(Gap("resourceclaims", "not_collected",
                                   f"{ns}/{pod.name} gets its GPUs from DRA claims and the bundle holds none of them: "
@@ -375,10 +366,10 @@ def visible_beyond_request(ctx):
                                   f"get resourceclaims.resource.k8s.io in namespace {ns}"),
                               pod_subject(pod), pod.node_name or None)
             continue
-        for row in summarise(pod, outputs) if outputs else ():
+        for row in summarise(pod, runs):
             if row["verdict"] != "ok" or row["mig_devices"] or row["visible"] <= row["requested"]:
                 continue
-            out = next(o for o in outputs if o.container == row["container"])
+            out = next(r.out for r in runs if r.out.container == row["container"])
             stream = out.stdout if out.stdout is not None and out.stdout.text else out.stderr
             listed = [i for i, t in enumerate(stream.lines, 1) if _lists_a_gpu(t)]
             # the first GPU past the allocation (`nvidia-smi -L`), else the table's driver line
