@@ -24,7 +24,9 @@ def _thread(url: str) -> str:
     s = re.sub(r"^https?://(www\.)?", "", (url or "").strip().lower().rstrip("/"))
     m = re.match(r"github\.com/([^/]+/[^/]+)/(?:issues|pull|discussions)/(\d+)", s) \
         or re.match(r"([^/\s]+/[^/#\s]+)#(\d+)$", s)          # the corpus writes owner/repo#N
-    return f"{m.group(1)}#{m.group(2)}" if m else s.split("#")[0]
+    # a discussion thread is one failure however it is cited; a document (a release-notes page, a
+    # troubleshooting guide) lists many, each cited by its anchor: its fragment names the item
+    return f"{m.group(1)}#{m.group(2)}" if m else s
 
 
 def _ws(text: str) -> str:
