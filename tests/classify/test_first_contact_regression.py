@@ -90,7 +90,7 @@ NOT_RIGHT = {
     "fd1703": "inconclusive", "fe1701": "inconclusive", "ff1701": "inconclusive", "ff1702": "wrong",
     # round 18 (A18-H18, documentation protocol), its first run (0df27e0, the rules of 6c2fdc5)
     "fa1801": "inconclusive", "fb1802": "inconclusive", "fc1801": "inconclusive",
-    "fc1804": "wrong", "fc1805": "inconclusive", "fe1801": "inconclusive",
+    "fc1805": "inconclusive", "fe1801": "inconclusive",
     "fe1802": "inconclusive", "fe1803": "inconclusive", "fh1803": "inconclusive",
     # round 19 (A19-H19, documentation protocol), its first run (c64ada5, the rules of 67721d6)
     "fh1901": "inconclusive", "fh1903": "inconclusive",
@@ -133,11 +133,12 @@ NOT_RIGHT = {
     "fb3201": "wrong",
     # round 33 (A33, B33, C33), their first run (bf61fa7, the rules of 23f5f96)
     "fa3302": "inconclusive", "fb3301": "inconclusive", "fc3301": "inconclusive",
-    # round 33 (D33), its first run (bc60b71, the rules of 23f5f96)
-    "fd3306": "wrong",
+    # round 33 (D33), its first run (bc60b71, the rules of 23f5f96): fd3306 right since 8f4f039
     # round 34 (A34-D34), its first run (e931a7d, the rules of 23f5f96): all right
     # round 35 (A35-D35), its first run (fc186ca, the rules of 23f5f96)
-    "fa3501": "inconclusive", "fa3503": "wrong", "fc3501": "wrong", "fd3502": "wrong", "fd3503": "wrong",
+    "fa3501": "inconclusive", "fa3503": "wrong", "fc3501": "wrong", "fd3502": "wrong",
+    # round 36 (A36-F36, the fix-commit frame), its first run (09ee458)
+    "fa3604": "inconclusive", "fa3605": "wrong", "fc3601": "inconclusive",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
