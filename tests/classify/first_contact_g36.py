@@ -2,12 +2,15 @@
 
 Round 36R frame: the Fixed issues / Known issues bullets of the GPU Operator release notes
 (`gpu-operator/release-notes.rst` of NVIDIA/cloud-native-docs at 52dcb7b8), releases 26.7.0 down to 25.3.0, read in
-the fixed frame order of the batch README. Four cases: the device plugin pods referencing a ConfigMap the chart never
+the fixed frame order of the batch README. Six cases: the device plugin pods referencing a ConfigMap the chart never
 created (gpu-operator#2641), stale `paused-for-driver-upgrade` labels left by the driver manager after API-server
 connection errors (k8s-driver-manager PR #176), GPU pods stuck on nodes mixing MIG slices and full GPUs with the
 570 drivers (gpu-operator#1361), and a precompiled driver install failing on stale package lists
-(gpu-driver-container PR #592). fg3602's text is a log line the PR quotes, placed verbatim in the driver pod's
-k8s-driver-manager log; the other three are prose cases (the release note's own words), NOT placed in the bundle,
+(gpu-driver-container PR #592); and, from the re-judgement of the bullets first turned down for a source
+collision and from bullets 46-52: GPU Feature Discovery unable to write NFD's feature file under SELinux enforcing, so
+the MIG Manager is never scheduled (25.10.1 known issue), and the nvidia-fs / gdrcopy driver sidecars restarted by
+their lsmod liveness probe (25.3.0 fixed issue). fg3602's text is a log line the PR quotes, placed verbatim in the driver pod's
+k8s-driver-manager log; the other five are prose cases (the release note's own words), NOT placed in the bundle,
 which carries the state the bullet and its thread describe. The expected answer was reasoned from the bullet and
 its thread (`expected` in the case, preferred first) and committed before any rule change; it is never taken from
 the tool's output.
@@ -20,7 +23,7 @@ operand image tags) are filled in plausibly; each scenario's README says which p
 
 from __future__ import annotations
 
-from tests.classify.first_contact_a import FCWorld, daemonset, deploy_pod, ds_pod
+from tests.classify.first_contact_a import FCWorld, daemonset, deploy_pod, ds_pod, nfd
 from tests.classify.first_contact_b import block, no_gpu_resource, node_info, remove_stack_pod, strip_gfd
 from tests.classify.first_contact_common import GPU_TOLERATION, ThreadBatch, crashloop
 from tests.classify.scenario_builder import HEALTHY_DRIVER_LOG, OPERATOR_NS, T0, T1
@@ -30,7 +33,7 @@ FC = ThreadBatch("batch-g36", "G36", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # prose cases (the release note's own words): their text is not placed in the bundle
-TEXT_NOT_IN_BUNDLE: set[str] = {"fg3601", "fg3603", "fg3604"}
+TEXT_NOT_IN_BUNDLE: set[str] = {"fg3601", "fg3603", "fg3604", "fg3605", "fg3606"}
 
 _KS = "kube-system"
 
@@ -316,6 +319,118 @@ def _(w, t):
     _operator(w, _N4, "v25.10.1")
     _cluster_policy(w, "notReady", {"driver": {"enabled": True, "usePrecompiled": True, "version": "570"}})
     w.target("Node", None, _N4)
+
+
+# ---- fg3605 (plugin): SELinux enforcing: GFD cannot write NFD's feature file, the MIG Manager is never scheduled --
+
+_N5 = "gpu-rhel-01"
+_NFD5 = "gpu-operator-node-feature-discovery"
+
+
+@case("fg3605", node_subj(_N5),
+      "Kubernetes v1.32 (kubeadm, assumed) on RHEL 9.4 nodes with SELinux in enforcing mode (assumed distribution: "
+      "the bullet names none) with the GPU Operator v25.10.1 (the release listing the known issue; operand tags "
+      "assumed) and the chart's Node Feature Discovery (v0.17.3 assumed; master on the control-plane node, worker "
+      "on the GPU node). GFD runs in its default feature-file mode (USE_NODE_FEATURE_API not set). Node "
+      "gpu-rhel-01 (2 x A100 80GB PCIe, driver container 580.95.05; names and versions assumed): driver, toolkit, "
+      "device plugin and validator Running, nvidia.com/gpu 2 advertised; the GFD pod Running with no restarts and "
+      "only its start-up lines logged (no error line composed); the node carries none of GFD's labels "
+      "(nvidia.com/mig.capable among them) and no nvidia.com/gpu.deploy.mig-manager label, although the user "
+      "asked for a MIG layout (nvidia.com/mig.config=all-1g.10gb, assumed) and the ClusterPolicy sets MIG strategy "
+      "mixed; the nvidia-mig-manager DaemonSet schedules no pod (desired 0); no mig.config.state. The "
+      "release-note sentences are not in the bundle.")
+def _(w, t):
+    w.git_version = "v1.32.6"
+    info = dict(osImage="Red Hat Enterprise Linux 9.4 (Plow)", kernelVersion="5.14.0-427.72.1.el9_4.x86_64",
+                containerRuntimeVersion="containerd://1.7.27", kubeletVersion="v1.32.6", kubeProxyVersion="v1.32.6")
+    cp = w.node("cp-01", cpu="8", memory="32862148Ki", labels={"node-role.kubernetes.io/control-plane": ""},
+                taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}])
+    node_info(cp, **info)
+    n = w.gpu_node(_N5, gpus=2, product="NVIDIA-A100-80GB-PCIe", memory_mib=81920,
+                   labels={"nvidia.com/mig.config": "all-1g.10gb"})
+    strip_gfd(n)
+    n["metadata"]["labels"].pop("nvidia.com/gpu.deploy.mig-manager", None)
+    node_info(n, **info)
+    _images(w, _N5, "v25.10.1", driver="nvcr.io/nvidia/driver:580.95.05-rhel9.4", toolkit="v1.18.1",
+            plugin="v0.18.1", manager="v0.9.1")
+    w.log(OPERATOR_NS, w.stack(_N5, "driver"), "nvidia-driver-ctr", HEALTHY_DRIVER_LOG.replace("550.127.05", "580.95.05"))
+    nfd(w, OPERATOR_NS, _NFD5, [_N5], "cp-01", "v0.17.3")
+    mm = "nvidia-mig-manager"
+    daemonset(w, OPERATOR_NS, mm, desired=0, containers=[(mm, "nvcr.io/nvidia/cloud-native/k8s-mig-manager:v0.13.0")],
+              node_selector={"nvidia.com/gpu.deploy.mig-manager": "true"}, tolerations=GPU_TOLERATION,
+              labels={"app": mm, "app.kubernetes.io/managed-by": "gpu-operator",
+                      "helm.sh/chart": "gpu-operator-v25.10.1"}, runtime_class="nvidia")
+    _operator(w, "cp-01", "v25.10.1")
+    _cluster_policy(w, "ready", {"mig": {"strategy": "mixed"}, "migManager": {"enabled": True},
+                                 "gfd": {"enabled": True}})
+    # the chart's operator and NFD master tolerate the control-plane taint (as the chart's defaults do)
+    for p in w.pods[OPERATOR_NS]:
+        if p["spec"].get("nodeName") == "cp-01":
+            p["spec"]["tolerations"] = [{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists",
+                                         "effect": "NoSchedule"}]
+    w.target("Node", None, _N5)
+
+
+# ---- fg3606 (driver): the nvidia-fs / gdrcopy sidecars restarted by their lsmod liveness probe ------------------
+
+_N6 = "gpu-h100-07"
+_FS_IMG = "nvcr.io/nvidia/cloud-native/nvidia-fs:2.20.5-ubuntu22.04"
+_GDR_IMG = "nvcr.io/nvidia/cloud-native/gdrdrv:v2.4.1-2-ubuntu22.04"
+_PROBES = {"nvidia-fs-ctr": "lsmod | grep nvidia_fs", "nvidia-gdrcopy-ctr": "lsmod | grep gdrdrv"}
+
+
+@case("fg3606", node_subj(_N6),
+      "Kubernetes v1.31 (kubeadm, assumed) with the GPU Operator v24.9.2 (the last release before the fix in "
+      "25.3.0; operand tags assumed) with GPUDirect Storage and GDRCopy enabled in the ClusterPolicy. Node "
+      "gpu-h100-07 (2 x H100 80GB HBM3, driver container 550.144.03, Ubuntu 22.04; names and versions assumed): the "
+      "driver pod's nvidia-driver-ctr runs (driver loaded); its nvidia-fs-ctr sidecar is in CrashLoopBackOff after "
+      "23 restarts and nvidia-gdrcopy-ctr has restarted 19 times, both last terminated with exit code 137, each "
+      "carrying an exec liveness probe running lsmod (the commands, 10 s period and 1 s timeout are assumed); the "
+      "kubelet's Unhealthy (probe timed out) and Killing events are composed in the kubelet's format, not quoted; "
+      "the sidecars' own logs are not modelled. The driver pod is not ready, the driver DaemonSet reports 1 "
+      "unavailable, the ClusterPolicy is notReady; toolkit, device plugin, GFD and validator keep running and "
+      "nvidia.com/gpu 2 is advertised. The release-note sentences are not in the bundle.")
+def _(w, t):
+    w.git_version = "v1.31.9"
+    n = w.gpu_node(_N6, gpus=2, product="NVIDIA-H100-80GB-HBM3", memory_mib=81559,
+                   labels={"nvidia.com/cuda.driver.major": "550", "nvidia.com/cuda.runtime.major": "12",
+                           })
+    node_info(n, osImage="Ubuntu 22.04.5 LTS", kernelVersion="5.15.0-140-generic",
+              containerRuntimeVersion="containerd://1.7.27", kubeletVersion="v1.31.9", kubeProxyVersion="v1.31.9")
+    _images(w, _N6, "v24.9.2", driver="nvcr.io/nvidia/driver:550.144.03-ubuntu22.04", toolkit="v1.17.4",
+            plugin="v0.17.0", manager="v0.7.0")
+    drv = w.stack(_N6, "driver")
+    w.log(OPERATOR_NS, drv, "nvidia-driver-ctr", HEALTHY_DRIVER_LOG.replace("550.127.05", "550.144.03"))
+    p = w.get_pod(OPERATOR_NS, drv)
+    main = p["status"]["containerStatuses"][0]
+    for ctr, image in (("nvidia-fs-ctr", _FS_IMG), ("nvidia-gdrcopy-ctr", _GDR_IMG)):
+        p["spec"]["containers"].append({
+            "name": ctr, "image": image,
+            "livenessProbe": {"exec": {"command": ["sh", "-c", _PROBES[ctr]]}, "initialDelaySeconds": 60,
+                              "periodSeconds": 10, "timeoutSeconds": 1, "failureThreshold": 1,
+                              "successThreshold": 1},
+            "securityContext": {"privileged": True}})
+        st = {**main, "name": ctr, "image": image}
+        st.pop("containerID", None)
+        p["status"]["containerStatuses"].append(st)
+    crashloop(p, "nvidia-fs-ctr", restarts=23, code=137)
+    for s in p["status"]["containerStatuses"]:
+        if s["name"] == "nvidia-gdrcopy-ctr":
+            s.update({"ready": True, "started": True, "restartCount": 19,
+                      "state": {"running": {"startedAt": T1}},
+                      "lastState": {"terminated": {"exitCode": 137, "reason": "Error", "startedAt": T0,
+                                                   "finishedAt": T1}}})
+    for ctr, count in (("nvidia-fs-ctr", 23), ("nvidia-gdrcopy-ctr", 19)):
+        w.event(OPERATOR_NS, "Pod", drv, "Unhealthy",
+                f'Liveness probe failed: command "sh -c {_PROBES[ctr]}" timed out', component="kubelet", host=_N6,
+                count=count, field_path=f"spec.containers{{{ctr}}}")
+        w.event(OPERATOR_NS, "Pod", drv, "Killing", f"Container {ctr} failed liveness probe, will be restarted",
+                type="Normal", component="kubelet", host=_N6, count=count, field_path=f"spec.containers{{{ctr}}}")
+    w.event(OPERATOR_NS, "Pod", drv, "BackOff", f"Back-off restarting failed container nvidia-fs-ctr in pod "
+            f"{drv}_{OPERATOR_NS}", component="kubelet", host=_N6, count=57, field_path="spec.containers{nvidia-fs-ctr}")
+    _operator(w, _N6, "v24.9.2")
+    _cluster_policy(w, "notReady", {"gds": {"enabled": True}, "gdrcopy": {"enabled": True}})
+    w.target("Node", None, _N6)
 
 
 # ---- assembling ------------------------------------------------------------------------------
