@@ -1,18 +1,24 @@
 """Builds first-contact batch H36 (fixtures/first-contact/batch-h36/cases.jsonl) as scenario bundles.
 
 Round 36R frame: the Fixed issues / Known Limitations bullets of the GPU Operator release notes
-(gpu-operator/release-notes.rst of NVIDIA/cloud-native-docs), releases 24.9.2 down to 23.9.1. Five cases: the
+(gpu-operator/release-notes.rst of NVIDIA/cloud-native-docs), releases 24.9.2 down to 23.9.1. Nine cases: the
 Helm CRD-upgrade hook Job that tolerates no taint (24.9.0 fixed issue), an NFD restart that restarts the operands
-so the new driver pod cannot unload the driver held by a workload (NVIDIA/gpu-operator#782), the precompiled driver
-DaemonSet deleted and recreated while its node is NotReady (#715), the driver container on a custom SEV-SNP kernel
+so the new driver pod cannot unload the driver held by a workload (NVIDIA/gpu-operator#782), the driver container
+on a custom SEV-SNP kernel
 (known limitation), the operator crash-looping on `fatal error: concurrent map read and map write` (#689), and the
-upgrade controller failing on a NotReady node (#688). fh3601-fh3603 are prose cases (the release note's own
-sentences, NOT placed in the bundle: TEXT_NOT_IN_BUNDLE) whose bundles carry the state NVIDIA and the threads
-describe; fh3604 and fh3605 place the line the reporter quoted verbatim in the operator's log.
+upgrade controller failing on a NotReady node (#688); then, from B46-B81 (23.9.2 and 23.9.1), four more: the
+NVIDIADriver CR's driver DaemonSet without the GPU nodes' custom toleration (#602), the CRD-upgrade hook Job
+refused under Argo CD for want of its service account, the KubeVirt GPU device plugin's GLIBC mismatch, and the
+nvidia-peermem container on OpenShift with GPUDirect RDMA. fh3601-fh3603, fh3606, fh3607 and fh3609 are prose cases
+(the release note's own sentences, NOT placed in the bundle: TEXT_NOT_IN_BUNDLE) whose bundles carry the state
+NVIDIA and the threads describe; fh3604 and fh3605 place the line the reporter quoted verbatim in the operator's
+log, fh3608 the release note's quoted line in the plugin container's previous log.
 
 Each world runs the GPU Operator release the case's README names (the release a fixed issue was fixed in, minus
 one; a known limitation's own release), with the images its chart's values.yaml pins (read at the release's tag in
-the local mirror of NVIDIA/gpu-operator) and the DaemonSet names, labels and containers of its assets. Names,
+the local mirror of NVIDIA/gpu-operator; not for 23.9.0, the world of fh3606-fh3609, whose images and sandbox /
+OpenShift operand names are assumed, the follow-up budget being spent) and the DaemonSet names, labels and
+containers of its assets. Names,
 node counts, GPU models and the log lines around the quoted text are assumed and said so in the case's note.
 
     .venv/bin/python -m tests.classify.first_contact_h36      # (re)writes fixtures/first-contact/batch-h36/scenarios/
@@ -31,7 +37,7 @@ FC = ThreadBatch("batch-h36", "H36", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # prose cases (the release note's own sentences): their text is not placed in the bundle
-TEXT_NOT_IN_BUNDLE: set[str] = {"fh3601", "fh3602", "fh3603"}
+TEXT_NOT_IN_BUNDLE: set[str] = {"fh3601", "fh3602", "fh3603", "fh3606", "fh3607", "fh3609"}
 
 NS = "gpu-operator"
 T2 = "2026-11-29T14:40:00Z"
@@ -51,6 +57,10 @@ REL = {
                    gfd="nvcr.io/nvidia/k8s-device-plugin:v0.15.0-ubi8", manager="v0.6.8", nfd="v0.15.4"),
     "23.9.2": dict(op="v23.9.2", driver="550.54.14", toolkit="v1.14.6-ubuntu20.04", plugin="v0.14.5-ubi8",
                    gfd="nvcr.io/nvidia/gpu-feature-discovery:v0.8.2-ubi8", manager="v0.6.5", nfd="v0.14.2"),
+    # 23.9.0 (fh3606-fh3609): NOT read at the tag (the follow-up budget was spent by B01-B45): the versions are
+    # assumed (the 23.9.0 release's component list as remembered), said so in the cases' notes and the README
+    "23.9.0": dict(op="v23.9.0", driver="535.104.12", toolkit="v1.14.3-ubuntu20.04", plugin="v0.14.2-ubi8",
+                   gfd="nvcr.io/nvidia/gpu-feature-discovery:v0.8.2-ubi8", manager="v0.6.4", nfd="v0.14.2"),
 }
 
 # the operands of the GPU Operator's assets: DaemonSet, pod labels, containers, init containers
@@ -610,6 +620,354 @@ def _(w, t):
     w.event("default", "Node", _06_BROKEN, "NodeNotReady", f"Node {_06_BROKEN} status is now: NodeNotReady",
             type="Normal", component="node-controller")
     w.target("Pod", NS, _06_OP_POD)
+
+
+# ---- fh3606: the NVIDIADriver CR's driver DaemonSet carries no custom toleration (23.9.0; gpu-operator#602) ------
+
+_07_DS = "nvidia-gpu-driver-ubuntu22.04-6c9f7d8b4f"
+_07_TAINT = {"key": "dedicated", "value": "gpu", "effect": "NoSchedule"}
+_07_TOL = [{"key": "dedicated", "operator": "Equal", "value": "gpu", "effect": "NoSchedule"}] + GPU_TOL
+_07_NODES = ("gpu-node-1", "gpu-node-2")
+_07_POD = "llm-finetune-0"
+_07_MSG = ("0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, "
+           "2 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for "
+           "scheduling, 2 No preemption victims found for incoming pod.")
+
+
+@case("fh3606", pod_subj(_07_POD, "ml-team"),
+      "kubeadm v1.28.4 on Ubuntu 22.04 with containerd 1.7.11 (all assumed): a control-plane node and two GPU nodes "
+      "(2 x A100 PCIe 80GB each, assumed) reserved for GPU work with the custom taint dedicated=gpu:NoSchedule "
+      "(taint assumed: the note says only 'some environments'). GPU Operator 23.9.0 (the release before the fix; "
+      "images assumed, see the note) with the technical-preview NVIDIADriver CR (driver.useNvidiaDriverCRD=true) "
+      "and daemonsets.tolerations in ClusterPolicy listing the custom taint: the toolkit, device-plugin, GFD and "
+      "validator DaemonSets carry it and their pods run on both GPU nodes, waiting in their first validation init "
+      "container; the driver DaemonSet the NVIDIADriver controller rendered (name nvidia-gpu-driver-ubuntu22.04-"
+      "<hash>, the form of fh3605's quoted line; hash assumed) carries only the nvidia.com/gpu toleration "
+      "(assumed), so the DaemonSet controller places no pod on the tainted nodes: desiredNumberScheduled 0, no "
+      "driver pod. The GPU nodes have NFD's and the operator's labels, no GFD labels and no nvidia.com/gpu; a "
+      "user's GPU pod that tolerates both taints is Pending (FailedScheduling message composed). The "
+      "NVIDIADriver resource is not in the bundle; the case's text (the release note) is not in the bundle.")
+def _(w, t):
+    w.git_version = "v1.28.4"
+    ub = dict(osImage="Ubuntu 22.04.3 LTS", kernelVersion="5.15.0-88-generic",
+              containerRuntimeVersion="containerd://1.7.11")
+    cp = w.node("k8s-cp-1", cpu="8", memory="32863428Ki", taints=[CP_TAINT],
+                labels={"node-role.kubernetes.io/control-plane": ""})
+    _kubelet(cp, "v1.28.4", **ub)
+    drv_labels = {"app": _07_DS, "app.kubernetes.io/component": "nvidia-driver", "nvidia.com/precompiled": "false",
+                  "app.kubernetes.io/managed-by": "gpu-operator"}
+    drv_image = "nvcr.io/nvidia/driver:535.104.12-ubuntu22.04"
+    for n in _07_NODES:
+        labels = gpu_labels("NVIDIA-A100-80GB-PCIe", 2, 81920, driver_major="535", kernel="5.15.0-88-generic",
+                            gfd=False)
+        labels.update({"feature.node.kubernetes.io/system-os_release.ID": "ubuntu",
+                       "feature.node.kubernetes.io/system-os_release.VERSION_ID": "22.04"})
+        node = w.node(n, taints=[_07_TAINT], cpu="64", memory="527938872Ki", labels=labels)
+        _kubelet(node, "v1.28.4", **ub)
+        names = stack_pods(w, "23.9.0", n, driver_image=drv_image, driver_ds=_07_DS, driver_labels=drv_labels,
+                           healthy=False)
+        w.pods[NS] = [p for p in w.pods[NS] if p["metadata"]["name"] != names["driver"]]
+        for role, init in (("toolkit", "driver-validation"), ("device-plugin", "toolkit-validation"),
+                           ("gfd", "toolkit-validation"), ("validator", "driver-validation")):
+            p = w.get_pod(NS, names[role])
+            _init_waiting(p, init)
+            p["spec"]["tolerations"] = [x for x in p["spec"]["tolerations"] if x.get("key") != "nvidia.com/gpu"] + _07_TOL
+    ds = stack_daemonsets(w, "23.9.0", desired=2, ready=0, driver_ds=_07_DS, driver_labels=drv_labels,
+                          driver_image=drv_image,
+                          driver_selector={"nvidia.com/gpu.deploy.driver": "true",
+                                           "feature.node.kubernetes.io/system-os_release.ID": "ubuntu",
+                                           "feature.node.kubernetes.io/system-os_release.VERSION_ID": "22.04"},
+                          overrides={"driver": {"desired": 0, "current": 0, "ready": 0}})
+    for role, obj in ds.items():
+        if role != "driver":
+            obj["spec"]["template"]["spec"]["tolerations"] = list(_07_TOL)
+    ds["driver"]["spec"]["template"]["spec"]["initContainers"] = [
+        {"name": "k8s-driver-manager", "image": f"nvcr.io/nvidia/cloud-native/k8s-driver-manager:{REL['23.9.0']['manager']}"}]
+    ds["driver"]["metadata"]["ownerReferences"] = [{"apiVersion": "nvidia.com/v1alpha1", "kind": "NVIDIADriver",
+                                                    "name": "default", "controller": True,
+                                                    "uid": "5b8e2c41-7d3a-4f6e-9a10-2f4c8e6b1d07"}]
+    operator_deployment(w, "23.9.0")
+    operator_pod(w, "23.9.0", "k8s-cp-1",
+                 tolerations=[{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists",
+                               "effect": "NoSchedule"}])
+    nfd_tols = _07_TOL + [{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists", "effect": "NoSchedule"}]
+    for name in nfd_pods(w, NS, "gpu-operator-node-feature-discovery", ["k8s-cp-1", *_07_NODES], "k8s-cp-1",
+                         REL["23.9.0"]["nfd"]):
+        w.get_pod(NS, name)["spec"]["tolerations"] += nfd_tols     # the NFD worker values list the custom taint too
+    w.pod("ml-team", _07_POD, gpu=1, phase="Pending", scheduled_message=_07_MSG, containers=("trainer",),
+          image="nvcr.io/nvidia/pytorch:23.10-py3", owner=("StatefulSet", "llm-finetune"), tolerations=_07_TOL,
+          cpu="8", memory="64Gi")
+    w.event("ml-team", "Pod", _07_POD, "FailedScheduling", _07_MSG, component="default-scheduler", count=12)
+    w.target("Pod", "ml-team", _07_POD)
+
+
+# ---- fh3607: Argo CD runs the CRD-upgrade hook before the service account it uses exists (23.9.0) ---------------
+
+_08_JOB = "gpu-operator-upgrade-crd"
+_08_MSG = (f'Error creating: pods "{_08_JOB}-" is forbidden: error looking up service account '
+           'gpu-operator/gpu-operator: serviceaccount "gpu-operator" not found')
+
+
+@case("fh3607", {"kind": "Job", "namespace": NS, "name": _08_JOB},
+      "kubeadm v1.28.4 (assumed) on Ubuntu 22.04: a control-plane node, a CPU worker and two GPU nodes (1 x L4 "
+      "each, assumed), with Argo CD v2.9 (assumed) in namespace argocd. The first sync of an Argo CD Application "
+      "installing the gpu-operator Helm chart v23.9.0 (operator.upgradeCRD=true, CreateNamespace=true; names "
+      "assumed) created namespace gpu-operator and, as a PreSync hook (Argo CD's reading of the chart's "
+      "pre-install/pre-upgrade hook), the Job gpu-operator-upgrade-crd (container upgrade-crd, image "
+      "gpu-operator:v23.9.0, serviceAccountName gpu-operator as the note says; the rest of the template as the "
+      "24.6.2 chart's, assumed). The sync waits for the hook, so nothing else of the chart exists: no service "
+      "account, no operator Deployment, no NFD, no operands. The Job has no pods; the job controller's "
+      "FailedCreate event carries the API server's refusal (message composed in the ServiceAccount admission "
+      "plugin's words). The GPU nodes have no NFD or NVIDIA labels and no nvidia.com/gpu. The case's text (the "
+      "release note) is not in the bundle.")
+def _(w, t):
+    w.git_version = "v1.28.4"
+    ub = dict(osImage="Ubuntu 22.04.3 LTS", kernelVersion="5.15.0-88-generic",
+              containerRuntimeVersion="containerd://1.7.11")
+    cp = w.node("k8s-cp-1", cpu="8", memory="32863428Ki", taints=[CP_TAINT],
+                labels={"node-role.kubernetes.io/control-plane": ""})
+    _kubelet(cp, "v1.28.4", **ub)
+    _kubelet(w.node("cpu-worker-1", cpu="16", memory="65842364Ki"), "v1.28.4", **ub)
+    for n in ("gpu-node-1", "gpu-node-2"):
+        _kubelet(w.node(n, cpu="16", memory="65842364Ki"), "v1.28.4", **ub)
+    for i, (dep, img) in enumerate((("argocd-server", "quay.io/argoproj/argocd:v2.9.3"),
+                                    ("argocd-repo-server", "quay.io/argoproj/argocd:v2.9.3"))):
+        rs = f"{dep}-7f9c6d5b8{i}"
+        deploy_pod(w, "argocd", rs, f"{rs}-{_sfx(w.name, rs)}", "cpu-worker-1", containers=(dep,), image=img,
+                   labels={"app.kubernetes.io/name": dep, "app.kubernetes.io/part-of": "argocd"})
+    app_rs = "argocd-application-controller"
+    p = w.pod("argocd", f"{app_rs}-0", node="cpu-worker-1", gpu=0, containers=(app_rs,),
+              image="quay.io/argoproj/argocd:v2.9.3", owner=("StatefulSet", app_rs),
+              labels={"app.kubernetes.io/name": app_rs, "app.kubernetes.io/part-of": "argocd"})
+    assert p["metadata"]["name"] == f"{app_rs}-0"
+    job = w.workload("Job", NS, _08_JOB, status={"startTime": T1})
+    job["metadata"]["annotations"] = {"helm.sh/hook": "pre-install,pre-upgrade", "helm.sh/hook-weight": "1",
+                                      "helm.sh/hook-delete-policy": "hook-succeeded,before-hook-creation"}
+    job["metadata"]["labels"] = {"app.kubernetes.io/instance": "gpu-operator", "app.kubernetes.io/name": "gpu-operator",
+                                 "app.kubernetes.io/component": "gpu-operator", "helm.sh/chart": "gpu-operator-v23.9.0",
+                                 "app.kubernetes.io/version": "v23.9.0", "app.kubernetes.io/managed-by": "Helm"}
+    job["metadata"]["creationTimestamp"] = T1
+    job["spec"] = {"backoffLimit": 6, "completions": 1, "parallelism": 1,
+                   "template": {"metadata": {"labels": {"app.kubernetes.io/name": "gpu-operator",
+                                                        "app.kubernetes.io/component": "gpu-operator"}},
+                                "spec": {"serviceAccountName": "gpu-operator", "restartPolicy": "OnFailure",
+                                         "containers": [{"name": "upgrade-crd",
+                                                         "image": "nvcr.io/nvidia/gpu-operator:v23.9.0",
+                                                         "command": ["/bin/sh", "-c", "kubectl apply -f "
+                                                                     "/opt/gpu-operator/nvidia.com_clusterpolicies_crd.yaml; "
+                                                                     "kubectl apply -f /opt/gpu-operator/nvidia.com_nvidiadrivers.yaml;"]}]}}}
+    ev = w.event(NS, "Job", _08_JOB, "FailedCreate", _08_MSG, component="job-controller", count=9)
+    ev["involvedObject"]["apiVersion"] = "batch/v1"
+    w.target("Job", NS, _08_JOB)
+
+
+# ---- fh3608: the KubeVirt GPU device plugin's binary needs a newer glibc than its image has (23.9.0) ------------
+
+_09_NODE = "gpu-pt-node-1"
+_09_DS = "nvidia-sandbox-device-plugin-daemonset"
+_09_RES = "nvidia.com/GA100_A100_PCIE_40GB"
+_09_VMI = "vm-gpu-1"
+_09_LAUNCHER = "virt-launcher-vm-gpu-1-r8xkq"
+_09_MSG = (f"0/2 nodes are available: 1 Insufficient {_09_RES}, 1 node(s) had untolerated taint "
+           "{node-role.kubernetes.io/control-plane: }. preemption: 0/2 nodes are available: 1 No preemption "
+           "victims found for incoming pod, 1 Preemption is not helpful for scheduling.")
+
+
+@case("fh3608", pod_subj(f"{_09_DS}-{_sfx('fh3608', _09_NODE, _09_DS)}", NS),
+      "kubeadm v1.28.4 (assumed) with KubeVirt v1.1.0 (assumed) on Ubuntu 22.04: a control-plane node and the GPU "
+      "node gpu-pt-node-1 (2 x A100 PCIe 40GB, assumed) labelled nvidia.com/gpu.workload.config=vm-passthrough. GPU "
+      "Operator 23.9.0 (the release before the fix) with sandboxWorkloads.enabled=true: nvidia-vfio-manager and "
+      "nvidia-sandbox-validator run on the node; the nvidia-sandbox-device-plugin-daemonset pod (image "
+      "kubevirt-gpu-device-plugin v1.2.3, assumed: the version before the v1.2.4 the fix ships; container and "
+      "init-container names as remembered from the operator's sandbox assets, not checked) crash-loops, its "
+      "previous log the note's quoted line verbatim. The node advertises no "
+      "nvidia.com/GA100_A100_PCIE_40GB (resource name assumed in the plugin's naming); a VirtualMachineInstance's "
+      "virt-launcher pod requesting it is Pending (FailedScheduling message composed).")
+def _(w, t):
+    w.git_version = "v1.28.4"
+    ub = dict(osImage="Ubuntu 22.04.3 LTS", kernelVersion="5.15.0-88-generic",
+              containerRuntimeVersion="containerd://1.7.11")
+    cp = w.node("k8s-cp-1", cpu="8", memory="32863428Ki", taints=[CP_TAINT],
+                labels={"node-role.kubernetes.io/control-plane": ""})
+    _kubelet(cp, "v1.28.4", **ub)
+    labels = {"feature.node.kubernetes.io/pci-10de.present": "true",
+              "feature.node.kubernetes.io/kernel-version.full": "5.15.0-88-generic",
+              "feature.node.kubernetes.io/iommu-enabled.present": "true", "nvidia.com/gpu.present": "true",
+              "nvidia.com/gpu.workload.config": "vm-passthrough",
+              "nvidia.com/gpu.deploy.sandbox-device-plugin": "true", "nvidia.com/gpu.deploy.sandbox-validator": "true",
+              "nvidia.com/gpu.deploy.vfio-manager": "true", "kubevirt.io/schedulable": "true"}
+    node = w.node(_09_NODE, cpu="64", memory="527938872Ki", labels=labels)
+    _kubelet(node, "v1.28.4", **ub)
+    validator = "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v23.9.0"
+    operands = (
+        ("nvidia-vfio-manager", "nvidia.com/gpu.deploy.vfio-manager", ("nvidia-vfio-manager",), (),
+         "nvcr.io/nvidia/cuda:12.3.1-base-ubi8"),
+        ("nvidia-sandbox-validator", "nvidia.com/gpu.deploy.sandbox-validator", ("nvidia-sandbox-validator",),
+         ("vfio-pci-validation",), validator),
+        (_09_DS, "nvidia.com/gpu.deploy.sandbox-device-plugin", ("nvidia-sandbox-device-plugin-ctr",),
+         ("vfio-pci-validation",), "nvcr.io/nvidia/kubevirt-gpu-device-plugin:v1.2.3"),
+    )
+    for ds, sel, containers, inits, image in operands:
+        broken = ds == _09_DS
+        daemonset(w, NS, ds, desired=1, ready=0 if broken else 1, containers=[(c, image) for c in containers],
+                  init_containers=[(c, validator) for c in inits], node_selector={sel: "true"},
+                  tolerations=GPU_TOL, labels={"app": ds})
+        name = f"{ds}-{_sfx(w.name, _09_NODE, ds)}"
+        p = ds_pod(w, NS, ds, name, _09_NODE, containers=containers, image=image, labels={"app": ds},
+                   init_containers=inits, tolerations=GPU_TOL)
+        p["spec"]["priorityClassName"] = "system-node-critical"
+        for c in p["spec"].get("initContainers", []):
+            c["image"] = validator
+        for s in p["status"].get("initContainerStatuses", []):
+            s["image"] = validator
+        if broken:
+            crashloop(p, "nvidia-sandbox-device-plugin-ctr", restarts=17, code=1)
+            w.log(NS, name, "nvidia-sandbox-device-plugin-ctr", t, previous=True)
+            w.event(NS, "Pod", name, "BackOff", "Back-off restarting failed container "
+                    f"nvidia-sandbox-device-plugin-ctr in pod {name}_{NS}({p['metadata']['uid']})",
+                    component="kubelet", host=_09_NODE, count=64,
+                    field_path="spec.containers{nvidia-sandbox-device-plugin-ctr}")
+            target = name
+    operator_deployment(w, "23.9.0")
+    operator_pod(w, "23.9.0", "k8s-cp-1",
+                 tolerations=[{"key": "node-role.kubernetes.io/control-plane", "operator": "Exists",
+                               "effect": "NoSchedule"}])
+    nfd_pods(w, NS, "gpu-operator-node-feature-discovery", ["k8s-cp-1", _09_NODE], "k8s-cp-1", REL["23.9.0"]["nfd"])
+    daemonset(w, "kubevirt", "virt-handler", desired=1, containers=[("virt-handler", "quay.io/kubevirt/virt-handler:v1.1.0")],
+              labels={"kubevirt.io": "virt-handler"})
+    ds_pod(w, "kubevirt", "virt-handler", f"virt-handler-{_sfx(w.name, 'virt-handler')}", _09_NODE,
+           containers=("virt-handler",), image="quay.io/kubevirt/virt-handler:v1.1.0", labels={"kubevirt.io": "virt-handler"})
+    w.pod("vms", _09_LAUNCHER, gpu=1, resource=_09_RES, phase="Pending", scheduled_message=_09_MSG,
+          containers=("compute",), image="quay.io/kubevirt/virt-launcher:v1.1.0",
+          owner=("VirtualMachineInstance", _09_VMI),
+          labels={"kubevirt.io": "virt-launcher", "kubevirt.io/created-by": "3c0f7a9e-1b2d-4e5f-8a6b-9c7d0e1f2a3b",
+                  "vm.kubevirt.io/name": _09_VMI}, cpu="4", memory="16Gi")
+    w.event("vms", "Pod", _09_LAUNCHER, "FailedScheduling", _09_MSG, component="default-scheduler", count=8)
+    w.target("Pod", NS, target)
+
+
+# ---- fh3609: OpenShift, GPUDirect RDMA: the driver pod's nvidia-peermem container fails (23.9.0) ----------------
+
+_10_NS = "nvidia-gpu-operator"
+_10_RHCOS = "414.92.202311061957-0"
+_10_DS = f"nvidia-driver-daemonset-{_10_RHCOS}"
+_10_NODE = "worker-gpu-0.ocp.example.com"
+_10_KERNEL = "5.14.0-284.40.1.el9_2.x86_64"
+_10_OCP = "v1.27.8+4fab27b"
+
+
+def _10_peermem_log() -> str:
+    """The nvidia-peermem container's run (composed: the note says only that the error was the RHEL_VERSION
+    variable being unbound; the script path and line number are assumed)."""
+    return "/usr/local/bin/nvidia-driver: line 76: RHEL_VERSION: unbound variable\n"
+
+
+@case("fh3609", pod_subj(f"{_10_DS}-{_sfx('fh3609', _10_NODE, _10_DS)}", _10_NS),
+      "Red Hat OpenShift 4.14 (Kubernetes v1.27.8+4fab27b, RHCOS 414.92.202311061957-0, kernel "
+      "5.14.0-284.40.1.el9_2.x86_64, CRI-O; versions assumed): three control-plane nodes (one in the bundle) and "
+      "the GPU worker worker-gpu-0 (2 x A100 SXM4 80GB with ConnectX-6 NICs, assumed). The NVIDIA Network Operator's "
+      "MOFED driver pod runs on the node; GPU Operator 23.9.0 (OLM, namespace nvidia-gpu-operator; images "
+      "assumed) with driver.rdma.enabled=true. The driver DaemonSet nvidia-driver-daemonset-<RHCOS version> "
+      "(the OpenShift naming; containers nvidia-driver-ctr, openshift-driver-toolkit-ctr and nvidia-peermem-ctr, "
+      "init containers as remembered, not checked): the driver container runs, the nvidia-peermem container "
+      "crash-loops (its previous log composed around the unbound RHEL_VERSION variable), so the driver pod and "
+      "its DaemonSet are not ready. The later operands' pods wait in their driver-validation init containers "
+      "(modelled so: the operator's state order; an assumption), the node has no nvidia.com/gpu yet. The case's "
+      "text (the release note) is not in the bundle.")
+def _(w, t):
+    w.git_version = _10_OCP
+    rh = dict(osImage=f"Red Hat Enterprise Linux CoreOS {_10_RHCOS} (Plow)", kernelVersion=_10_KERNEL,
+              containerRuntimeVersion="cri-o://1.27.1-13.1.rhaos4.14.git956c5f7.el9")
+    cp = w.node("master-0.ocp.example.com", cpu="16", memory="65842364Ki", taints=[CP_TAINT],
+                labels={"node-role.kubernetes.io/control-plane": "", "node-role.kubernetes.io/master": ""})
+    _kubelet(cp, _10_OCP, **rh)
+    labels = gpu_labels("NVIDIA-A100-SXM4-80GB", 2, 81920, driver_major="535", kernel=_10_KERNEL, gfd=False)
+    labels.update({"node-role.kubernetes.io/worker": "", "node.openshift.io/os_id": "rhcos",
+                   "feature.node.kubernetes.io/system-os_release.ID": "rhcos",
+                   "feature.node.kubernetes.io/system-os_release.VERSION_ID": "4.14",
+                   "feature.node.kubernetes.io/system-os_release.OSTREE_VERSION": _10_RHCOS,
+                   "feature.node.kubernetes.io/pci-15b3.present": "true",
+                   "feature.node.kubernetes.io/rdma.capable": "true", "network.nvidia.com/operator.mofed.wait": "false"})
+    node = w.node(_10_NODE, cpu="128", memory="1056328740Ki", labels=labels)
+    _kubelet(node, _10_OCP, **rh)
+    r = REL["23.9.0"]
+    validator = f"nvcr.io/nvidia/cloud-native/gpu-operator-validator:{r['op']}"
+    drv_image = f"nvcr.io/nvidia/driver:{r['driver']}-rhcos4.14"
+    dtk = "quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:5f1a3c9e0b7d2e4f6a8c0b1d3e5f7a9c2b4d6e8f0a1c3e5b7d9f1a3c5e7b9d1f"
+    drv_labels = {"app": _10_DS, "app.kubernetes.io/component": "nvidia-driver", "openshift.driver-toolkit": "true",
+                  "openshift.driver-toolkit.rhcos": _10_RHCOS, "nvidia.com/precompiled": "false"}
+    containers = ("nvidia-driver-ctr", "openshift-driver-toolkit-ctr", "nvidia-peermem-ctr")
+    inits = ("mofed-validation", "k8s-driver-manager")
+    daemonset(w, _10_NS, _10_DS, desired=1, ready=0,
+              containers=[("nvidia-driver-ctr", drv_image), ("openshift-driver-toolkit-ctr", dtk),
+                          ("nvidia-peermem-ctr", drv_image)],
+              init_containers=[("mofed-validation", validator),
+                               ("k8s-driver-manager", f"nvcr.io/nvidia/cloud-native/k8s-driver-manager:{r['manager']}")],
+              node_selector={"nvidia.com/gpu.deploy.driver": "true",
+                             "feature.node.kubernetes.io/system-os_release.OSTREE_VERSION": _10_RHCOS},
+              tolerations=GPU_TOL, labels=drv_labels)
+    name = f"{_10_DS}-{_sfx(w.name, _10_NODE, _10_DS)}"
+    p = ds_pod(w, _10_NS, _10_DS, name, _10_NODE, containers=containers, image=drv_image, labels=dict(drv_labels),
+               init_containers=inits, tolerations=GPU_TOL)
+    p["spec"]["priorityClassName"] = "system-node-critical"
+    p["spec"]["serviceAccountName"] = "nvidia-driver"
+    for c in p["spec"]["containers"]:
+        if c["name"] == "openshift-driver-toolkit-ctr":
+            c["image"] = dtk
+    for s in p["status"]["containerStatuses"]:
+        if s["name"] == "openshift-driver-toolkit-ctr":
+            s["image"] = dtk
+    init_image = {"mofed-validation": validator,
+                  "k8s-driver-manager": f"nvcr.io/nvidia/cloud-native/k8s-driver-manager:{r['manager']}"}
+    for c in p["spec"]["initContainers"]:
+        c["image"] = init_image[c["name"]]
+    for s in p["status"]["initContainerStatuses"]:
+        s["image"] = init_image[s["name"]]
+    crashloop(p, "nvidia-peermem-ctr", restarts=12, code=1)
+    w.log(_10_NS, name, "nvidia-driver-ctr", _driver_log(r["driver"]))
+    w.log(_10_NS, name, "nvidia-peermem-ctr", _10_peermem_log(), previous=True)
+    w.event(_10_NS, "Pod", name, "BackOff", "Back-off restarting failed container nvidia-peermem-ctr in pod "
+            f"{name}_{_10_NS}({p['metadata']['uid']})", component="kubelet", host=_10_NODE, count=47,
+            field_path="spec.containers{nvidia-peermem-ctr}")
+    images = _images("23.9.0", drv_image)
+    for role, init in (("toolkit", "driver-validation"), ("validator", "driver-validation")):
+        ds, dlabels, cs, ics, sel = ROLES[role]
+        daemonset(w, _10_NS, ds, desired=1, ready=0, containers=[(c, images[role]) for c in cs],
+                  node_selector={sel: "true"}, tolerations=GPU_TOL, labels=dict(dlabels))
+        pn = f"{ds}-{_sfx(w.name, _10_NODE, ds)}"
+        q = ds_pod(w, _10_NS, ds, pn, _10_NODE, containers=cs, image=images[role], labels=dict(dlabels),
+                   init_containers=ics, tolerations=GPU_TOL, runtime_class="nvidia")
+        for c in q["spec"]["initContainers"]:
+            c["image"] = validator
+        for s in q["status"]["initContainerStatuses"]:
+            s["image"] = validator
+        _init_waiting(q, init)
+    rs = "gpu-operator-5c7d9b8f6d"
+    dep = w.workload("Deployment", _10_NS, "gpu-operator", strategy={"type": "RollingUpdate"},
+                     status={"replicas": 1, "readyReplicas": 1, "availableReplicas": 1, "updatedReplicas": 1,
+                             "observedGeneration": 1})
+    dep["spec"]["selector"] = {"matchLabels": {"app": "gpu-operator", "app.kubernetes.io/component": "gpu-operator"}}
+    dep["spec"]["template"]["spec"] = {"containers": [{"name": "gpu-operator",
+                                                       "image": f"nvcr.io/nvidia/gpu-operator:{r['op']}"}]}
+    deploy_pod(w, _10_NS, rs, f"{rs}-{_sfx(w.name, rs)}", "master-0.ocp.example.com", containers=("gpu-operator",),
+               image=f"nvcr.io/nvidia/gpu-operator:{r['op']}",
+               labels={"app": "gpu-operator", "app.kubernetes.io/component": "gpu-operator",
+                       "olm.owner": "gpu-operator-certified.v23.9.0", "olm.owner.kind": "ClusterServiceVersion"},
+               tolerations=[{"key": "node-role.kubernetes.io/master", "operator": "Exists", "effect": "NoSchedule"}])
+    mofed = "mofed-rhcos4.14-7c6b5d4f9-ds"
+    daemonset(w, "nvidia-network-operator", mofed, desired=1,
+              containers=[("mofed-container", "nvcr.io/nvidia/mellanox/doca-driver:23.10-0.5.5.0-0-rhcos4.14-amd64")],
+              labels={"app": mofed, "nvidia.com/ofed-driver": ""})
+    ds_pod(w, "nvidia-network-operator", mofed, f"{mofed}-{_sfx(w.name, mofed)}", _10_NODE,
+           containers=("mofed-container",),
+           image="nvcr.io/nvidia/mellanox/doca-driver:23.10-0.5.5.0-0-rhcos4.14-amd64", labels={"app": mofed})
+    daemonset(w, "openshift-nfd", "nfd-worker", desired=2,
+              containers=[("nfd-worker", "registry.redhat.io/openshift4/ose-node-feature-discovery:v4.14")],
+              labels={"app": "nfd-worker"})
+    for n in ("master-0.ocp.example.com", _10_NODE):
+        ds_pod(w, "openshift-nfd", "nfd-worker", f"nfd-worker-{_sfx(w.name, n)}", n, containers=("nfd-worker",),
+               image="registry.redhat.io/openshift4/ose-node-feature-discovery:v4.14", labels={"app": "nfd-worker"})
+    w.target("Pod", _10_NS, name)
 
 
 all_scenarios, main = FC.all_scenarios, FC.main
