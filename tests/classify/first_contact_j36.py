@@ -1,11 +1,11 @@
 """Builds first-contact batch J36 (fixtures/first-contact/batch-j36/cases.jsonl) as scenario bundles.
 
 Round 36R, this batch's frame: the troubleshooting entries of NVIDIA/cloud-native-docs (HEAD 52dcb7b8) in four
-guides (GPU Operator, Container Toolkit, OpenShift, Confidential Containers). Ten cases (fj3604-fj3610 added in a
+guides (GPU Operator, Container Toolkit, OpenShift, Confidential Containers). Nine cases (fj3604-fj3610 added in a
 second pass, after the batch test kept a document URL's anchor: seven GPU Operator entries each cited by its own):
 
-- fj3601: GPU pods on a node with a mix of MIG slices and full GPUs stay Pending (bound, never started) under the
-  R570 drivers' NVML regression (NVIDIA/gpu-operator#1361); prose (the entry's own words, not in the bundle).
+- fj3601: dropped at the merge (session 17): the same thread (NVIDIA/gpu-operator#1361) as fg3603, gathered in
+  parallel from the release notes and committed two minutes earlier; the batch test refuses two cases of one thread.
 - fj3602: `groups: cannot find name for group ID 993` in a healthy GPU pod's log, the toolkit's additional GIDs
   for device nodes (a cosmetic warning; healthy look-alike); text verbatim, placed in the pod's log.
 - fj3603: a Confidential Containers node whose nvidia.com/cc.mode.state stays `off` after cc.mode=on because a
@@ -36,7 +36,7 @@ FC = ThreadBatch("batch-j36", "J36", world=FCWorld)
 BATCH, SCENARIOS_DIR, BUILDERS, cases, case = FC.dir, FC.scenarios_dir, FC.builders, FC.cases, FC.case
 
 # prose cases: the text is the troubleshooting entry's own words, not a line of the bundle
-TEXT_NOT_IN_BUNDLE: set[str] = {"fj3601", "fj3604", "fj3608", "fj3609"}
+TEXT_NOT_IN_BUNDLE: set[str] = {"fj3604", "fj3608", "fj3609"}
 
 
 def _stack_images(w, images: dict[str, str]) -> None:
@@ -54,70 +54,6 @@ def _control_plane(w, name: str, **kv) -> dict:
     n = w.node(name, cpu="16", memory="65776144Ki", labels={"node-role.kubernetes.io/control-plane": ""},
                taints=[{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}])
     return info(n, **kv)
-
-
-# ---- fj3601: mixed MIG + full GPU node, GPU pods bound and never started (R570 NVML regression) -------------------
-
-_MIG_NODE = "gpu-a100-1"
-
-
-@case("fj3601", pod_subj("finetune-6f7b9c8d4-2xkqp", "research"),
-      "kubeadm Kubernetes v1.31.7, containerd 1.7.25, Ubuntu 22.04 (stated). One control-plane node and one GPU node "
-      "with 8 x A100 80GB (stated) in the mixed MIG strategy: GPUs 0-3 full (nvidia.com/gpu 4), GPUs 4-7 split into "
-      "7 x 1g.10gb each (nvidia.com/mig-1g.10gb 28) (layout assumed), mig.config.state success. GPU Operator 24.9.2 "
-      "(stated) with a host-installed driver 570.124.06 (stated; no driver pod, nvidia.com/gpu.deploy.driver="
-      "pre-installed), its toolkit, device plugin, GFD, validator and MIG manager pods Running with healthy logs "
-      "(images of that release assumed). The workload pod (name, namespace, image assumed) requests one "
-      "nvidia.com/gpu, is bound to the GPU node (PodScheduled True, a Scheduled event) and stays in phase Pending "
-      "with no container status, no hostIP and no kubelet event: the kubelet's device-plugin call never returns. "
-      "The text (the entry's prose) is not in the bundle.")
-def _(w, t):
-    w.git_version = "v1.31.7"
-    kv = {"kubeletVersion": "v1.31.7", "containerRuntimeVersion": "containerd://1.7.25",
-          "osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "5.15.0-134-generic"}
-    _control_plane(w, "k8s-cp-1", **kv)
-    n = w.gpu_node(_MIG_NODE, gpus=4, product="NVIDIA-A100-SXM4-80GB", memory_mib=81920, cpu="256",
-                   memory="2113412344Ki",
-                   labels={"nvidia.com/gpu.deploy.driver": "pre-installed", "nvidia.com/cuda.driver.major": "570",
-                           "nvidia.com/cuda.driver.minor": "124", "nvidia.com/cuda.driver.rev": "06",
-                           "nvidia.com/cuda.runtime.major": "12", "nvidia.com/cuda.runtime.minor": "8",
-                           "nvidia.com/mig.capable": "true", "nvidia.com/mig.strategy": "mixed",
-                           "nvidia.com/mig.config": "custom-half-1g.10gb", "nvidia.com/mig.config.state": "success",
-                           "nvidia.com/gpu.deploy.mig-manager": "true",
-                           "nvidia.com/mig-1g.10gb.count": "28", "nvidia.com/mig-1g.10gb.memory": "9728",
-                           "nvidia.com/mig-1g.10gb.product": "NVIDIA-A100-SXM4-80GB-MIG-1g.10gb"})
-    for res in ("capacity", "allocatable"):
-        n["status"][res]["nvidia.com/mig-1g.10gb"] = "28"
-    info(n, **kv)
-    remove_stack_pod(w, _MIG_NODE, "driver")          # host-installed driver (driver.enabled=false)
-    _stack_images(w, {
-        "nvidia-container-toolkit-daemonset": "nvcr.io/nvidia/k8s/container-toolkit:v1.17.4-ubuntu20.04",
-        "nvidia-device-plugin-daemonset": "nvcr.io/nvidia/k8s-device-plugin:v0.17.0",
-        "gpu-feature-discovery": "nvcr.io/nvidia/k8s-device-plugin:v0.17.0",
-        "nvidia-operator-validator": "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v24.9.2"})
-    deploy_pod(w, OPERATOR_NS, "gpu-operator-7c8f9d6b5c", "gpu-operator-7c8f9d6b5c-q4w8z", "k8s-cp-1",
-               containers=("gpu-operator",), image="nvcr.io/nvidia/gpu-operator:v24.9.2",
-               labels={"app": "gpu-operator", "app.kubernetes.io/component": "gpu-operator"})
-    mig_img = "nvcr.io/nvidia/cloud-native/k8s-mig-manager:v0.10.0-ubuntu20.04"
-    daemonset(w, OPERATOR_NS, "nvidia-mig-manager", desired=1, containers=[("nvidia-mig-manager", mig_img)],
-              node_selector={"nvidia.com/gpu.deploy.mig-manager": "true"},
-              tolerations=[{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"}],
-              labels={"app": "nvidia-mig-manager"})
-    ds_pod(w, OPERATOR_NS, "nvidia-mig-manager", "nvidia-mig-manager-h6v2d", _MIG_NODE,
-           containers=("nvidia-mig-manager",), image=mig_img)
-    w.log(OPERATOR_NS, "nvidia-mig-manager-h6v2d", "nvidia-mig-manager",
-          'time="2026-11-29T14:02:11Z" level=info msg="Waiting for change to \'nvidia.com/mig.config\' label"\n')
-    name = "finetune-6f7b9c8d4-2xkqp"
-    p = w.pod("research", name, node=_MIG_NODE, gpu=1, phase="Pending", containers=("trainer",),
-              image="nvcr.io/nvidia/pytorch:25.02-py3", owner=("ReplicaSet", "finetune-6f7b9c8d4"),
-              labels={"app": "finetune"}, cpu="16", memory="128Gi")
-    st = p["status"]
-    for k in ("containerStatuses", "hostIP", "podIP", "startTime"):
-        st.pop(k, None)
-    st["conditions"] = [{"type": "PodScheduled", "status": "True", "lastTransitionTime": T0}]
-    w.event("research", "Pod", name, "Scheduled", f"Successfully assigned research/{name} to {_MIG_NODE}",
-            type="Normal", component="default-scheduler")
-    w.target("Pod", "research", name)
 
 
 # ---- fj3602: `groups: cannot find name for group ID` in a healthy GPU pod (cosmetic) ------------------------------
