@@ -139,6 +139,9 @@ NOT_RIGHT = {
     "fa3501": "inconclusive", "fa3503": "wrong", "fc3501": "wrong", "fd3502": "wrong",
     # round 36 (A36-F36, the fix-commit frame), its first run (09ee458)
     "fa3604": "inconclusive", "fa3605": "wrong", "fc3601": "inconclusive",
+    # round 36R (G36-J36, NVIDIA's release notes and troubleshooting guides), its first run (bf55e67, the same rules)
+    "fg3603": "inconclusive", "fh3607": "wrong", "fi3603": "wrong", "fi3604": "wrong", "fj3603": "wrong",
+    "fj3608": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
