@@ -403,13 +403,13 @@ def _(w):
     w.target("Pod", ML, "dra-infer-0")
 
 
-@scenario("near_quota_failedcreate_other_error", "scheduler.create_failed_unrecognised",
+@scenario("near_quota_failedcreate_other_error", "scheduler.create_rejected",
           {"kind": "Deployment", "namespace": ML, "name": "api"}, kind="near_miss",
           near_miss_for=("scheduler.quota_exceeded",))
 def _(w):
     """A ReplicaSet cannot create pods, but because its service account is missing, not a quota: the
-    controller's FailedCreate is a finding at the scheduler layer whatever its words (certainty
-    unrecognised), never the quota id."""
+    ServiceAccount admission's refusal (`error looking up service account %s/%s: %v`, catalogued in
+    session 17; before, a FailedCreate in words no format knew) is create_rejected, never the quota id."""
     gpu_cluster(w)
     w.workload("Deployment", ML, "api")
     w.workload("ReplicaSet", ML, "api-6c8d9", owner=("Deployment", "api"), revision="1")
@@ -1792,3 +1792,19 @@ def _(w):
 def _(w):
     """MIG partitions are counted otherwise."""
     _nc24s_v3(w, 3, **{"nvidia.com/mig.config": "all-1g.5gb", "nvidia.com/mig.config.state": "success"})
+
+
+@scenario("job_failedcreate_namespace_terminating", "scheduler.create_failed_unrecognised",
+          {"kind": "Job", "namespace": ML, "name": "eval-nightly"},
+          readme="A Job cannot create its pod because its namespace is being deleted: the NamespaceLifecycle "
+                 "admission's refusal (`unable to create new content in namespace %s because it is being "
+                 "terminated`), a wording no catalogued format reads, is a finding at the scheduler layer in its own "
+                 "words (certainty unrecognised).")
+def _(w):
+    """The namespace's deletion was started while the Job was still being reconciled."""
+    gpu_cluster(w)
+    w.workload("Job", ML, "eval-nightly")
+    w.event(ML, "Job", "eval-nightly", "FailedCreate",
+            'Error creating: pods "eval-nightly-" is forbidden: unable to create new content in namespace ml because '
+            "it is being terminated", component="job-controller")
+    w.target("Job", ML, "eval-nightly")

@@ -80,7 +80,7 @@ NOT_RIGHT = {
     "fb1405": "wrong", "fd1401": "inconclusive", "fd1403": "inconclusive", "fd1406": "inconclusive",
     "ff1401": "inconclusive", "ff1407": "inconclusive",
     # round 15 (A15-H15, search and documentation protocols), its first run (4594631, the rules of 0bfa170)
-    "fb1503": "wrong", "fb1504": "inconclusive", "fc1501": "inconclusive", "fc1502": "inconclusive",
+    "fb1504": "inconclusive", "fc1501": "inconclusive", "fc1502": "inconclusive",
     "fc1504": "inconclusive", "fc1505": "inconclusive", "fe1502": "inconclusive",
     "fe1503": "inconclusive", "fe1504": "inconclusive", "fe1505": "inconclusive", "fh1504": "inconclusive",
     # round 16 (A16-H16, documentation protocol), its first run (673317d, the rules of 6c2fdc5)
@@ -140,8 +140,11 @@ NOT_RIGHT = {
     # round 36 (A36-F36, the fix-commit frame), its first run (09ee458)
     "fa3604": "inconclusive", "fa3605": "wrong", "fc3601": "inconclusive",
     # round 36R (G36-J36, NVIDIA's release notes and troubleshooting guides), its first run (bf55e67, the same rules)
-    "fg3603": "inconclusive", "fh3607": "wrong", "fi3603": "wrong", "fi3604": "wrong", "fj3603": "wrong",
+    "fg3603": "inconclusive", "fj3603": "wrong",
     "fj3608": "wrong",
+    # right until session 17: an OCI hook of the toolkit failing for an uncatalogued cause (a read-only rootfs) was
+    # read as nvidia-container-cli's initialisation failure; now quoted as runtime.start_failed_unrecognised
+    "fb004": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

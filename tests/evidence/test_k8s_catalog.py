@@ -205,6 +205,10 @@ def test_dispatch_reaches_the_new_parsers():
     r = parse_event_message("FailedCreate", 'Error creating: pods "v-" is forbidden: pod rejected: RuntimeClass '
                                             '"nvidia" not found')
     assert r.kind.value == "runtime_class_not_found"       # still the runtime parser's fact
+    # ServiceAccount admission (admission.go `error looking up service account %s/%s: %v`): the account it names
+    sa = parse_event_message("FailedCreate", 'Error creating: pods "a-" is forbidden: error looking up service '
+                                             'account ml/trainer: serviceaccount "trainer" not found')
+    assert (sa.kind, sa.service_account) == (CreateRejectionKind.SERVICE_ACCOUNT_MISSING, "ml/trainer")
 
 
 # ---- bounded, linear, never raises --------------------------------------------------------------------

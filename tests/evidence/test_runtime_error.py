@@ -201,3 +201,18 @@ def test_a_missing_nvidia_hook_binary_is_the_toolkit_not_installed():
                             "/usr/local/nvidia/toolkit/nvidia-container-runtime-hook: no such file or directory: unknown")
     assert f.kind is RuntimeErrorKind.HOOK_BINARY_MISSING and f.handler.endswith("nvidia-container-runtime-hook")
     assert failure_id(f) == ("runtime.toolkit_not_ready", "error")
+
+
+def test_a_toolkit_hook_failing_for_a_cause_no_row_knows_is_no_cli_initialisation_failure():
+    # an OCI hook of the toolkit (nvidia-cdi-hook create-symlinks) or a CLI step other than `initialization`
+    # that fails for an uncatalogued cause is quoted as an unrecognised start failure (runtime.start_failed_unrecognised
+    # through start_failure), not "nvidia-container-cli fails to initialise"; the CLI's own initialization error is
+    from triage.classify.rules.runtime import failure_id
+    from triage.evidence.runtime_error import parse_runtime_error
+    hook = parse_runtime_error("OCI runtime create failed: runc create failed: unable to start container process: error "
+                               "during container init: error running hook #1: error running hook: exit status 1, stdout: , "
+                               "stderr: time=\"2026-01-01T00:00:00Z\" level=error msg=\"failed to create link "
+                               "[libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so]: unexpected link target\": unknown")
+    assert failure_id(hook) is None
+    init = parse_runtime_error("nvidia-container-cli: initialization error: something no row names: unknown")
+    assert failure_id(init) == ("runtime.container_cli_init_failed", "error")

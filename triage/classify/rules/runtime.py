@@ -100,6 +100,10 @@ def failure_id(f) -> tuple[str, str] | None:
             # crun's `error executing hook `<path>` (exit code: N)`: the NVIDIA hook failed and nothing
             # says at which step, so no nvidia-container-cli stage is named (start_failure reads it as unrecognised)
             return None
+        if cause == "other" and f.cli_kind != "initialization":
+            # an OCI hook of the toolkit (nvidia-cdi-hook, nvidia-ctk hook) or a CLI step that failed for a
+            # cause no catalog row knows: not "cannot initialise"; start_failure quotes it as unrecognised
+            return None
         return _CAUSE_ID.get(cause, _CAUSE_ID["other"])
     return None
 

@@ -33,6 +33,7 @@ class CreateRejectionKind(str, Enum):
     POD_SECURITY = "pod_security"              # violates PodSecurity "restricted:latest": ...
     POD_SECURITY_POLICY = "pod_security_policy"  # PodSecurityPolicy: unable to admit pod: [...] (removed in 1.25)
     RUNTIME_CLASS_NOT_FOUND = "runtime_class_not_found"   # pod rejected: RuntimeClass "nvidia" not found
+    SERVICE_ACCOUNT_MISSING = "service_account_missing"   # error looking up service account ns/sa: ... not found
     WEBHOOK_DENIED = "webhook_denied"          # admission webhook "w" denied the request: ... (GKE Warden, Gatekeeper, Kyverno)
     POLICY_DENIED = "policy_denied"            # ValidatingAdmissionPolicy 'p' with binding 'b' denied request: ...
     INVALID = "invalid"                        # Pod "p" is invalid: [spec...: Invalid value: ...] (API validation)
@@ -61,6 +62,7 @@ class CreateRejection(Struct, frozen=True):
     violations: tuple[str, ...] = ()           # PodSecurity: each failed check, as written
     quota: QuotaRejection | None = None
     runtime_class: str | None = None           # RuntimeClass admission: the missing RuntimeClass
+    service_account: str | None = None         # ServiceAccount admission: the account, as namespace/name
 
 
 _WRAPPERS = (
@@ -81,6 +83,12 @@ _LIMITS: tuple[tuple[CreateRejectionKind, re.Pattern], ...] = tuple((k, lazy_re.
                                       r"|no (?:request|limit) is specified or (?:request|limit) is 0)"),
 ))
 _RUNTIME_CLASS = lazy_re.compile(r"pod rejected: RuntimeClass \"(?P<rc>[^\"]{1,253})\" not found")
+# the ServiceAccount admission plugin (plugin/pkg/admission/serviceaccount/admission.go): the pod names an
+# account its namespace does not have: "error looking up service account %s/%s: %v" (the lister's NotFound;
+# "Error looking up ..." before 1.8), "service account %s/%s was not found, retry after the service account is
+# created" (<= 1.19)
+_SERVICE_ACCOUNT = lazy_re.compile(r"(?:[Ee]rror looking up service account|service account) (?P<sa>[a-z0-9.-]{1,253}/"
+                                   r"[a-z0-9.-]{1,253})(?:: | was not found, retry after the service account is created)")
 # k8s.io/apiserver admission/plugin/webhook/errors: "admission webhook %q denied the request: %s" (quotes
 # escaped when the line is a JSON log's string); policy/validating: "ValidatingAdmissionPolicy '%s' with
 # binding '%s' denied request: %s"
@@ -146,6 +154,9 @@ def parse_create_rejection(message: str) -> CreateRejection | None:
     m = _RUNTIME_CLASS.search(detail)
     if m:
         return CreateRejection(CreateRejectionKind.RUNTIME_CLASS_NOT_FOUND, detail, runtime_class=m.group("rc"), **base)
+    m = _SERVICE_ACCOUNT.match(detail)
+    if m:
+        return CreateRejection(CreateRejectionKind.SERVICE_ACCOUNT_MISSING, detail, service_account=m.group("sa"), **base)
     m = _PSA.search(detail)
     if m:
         items = tuple(i.group(0).strip() for i in _PSA_ITEM.finditer(m.group("v")) if i.group(0).strip())[:64]
