@@ -82,6 +82,8 @@ def test_the_dcgm_exporter_kept_off_a_tainted_gpu_node_is_that_nodes_untolerated
     p = doc["root_cause"]["params"]
     assert p["daemonset"] == "dcgm-exporter" and p["taint"] == "nvidia.com/gpu=true:NoSchedule"
     assert doc["root_cause"]["title"].startswith("DaemonSet monitoring/dcgm-exporter runs no pod on gpu-node-1")
+    # the node's finding is at the scheduler layer: that layer applies to the node and is the root's
+    assert doc["layers"]["scheduler"]["status"] == "root", doc["layers"]["scheduler"]
 
 
 def test_an_exporter_pod_placed_before_the_taint_keeps_running_and_is_no_finding(tmp_path):

@@ -402,6 +402,10 @@ def _diagnose_target(ctx: Context, t: Target, idx: _Index, all_gaps: tuple[Gap, 
         applicable = verdict.NODE_LAYERS
         nodes.add(subject.name)
         related = list(idx.by_subject.get(subject, ()))
+        if any(f.layer is Layer.SCHEDULER for f in related):
+            # a DaemonSet the controller keeps off the node (a taint, a selector): the node's finding
+            # is at the scheduler layer, which then applies to it
+            applicable = applicable | {Layer.SCHEDULER}
         need += idx.gaps_by_node.get(subject.name, ())
         node = ctx.nodes.get(subject.name)
         symptom = "not_ready" if node is not None and node.ready is False else None
