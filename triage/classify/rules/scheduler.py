@@ -270,7 +270,16 @@ def unschedulable(ctx):
                                   f"list events in namespace {pod.namespace}", "scheduler"), pod_subject(pod))
                 continue
             if pod.scheduler_name not in ("", "default-scheduler") and pod.condition("PodScheduled") is not None:
-                # a custom scheduler saw the pod (PodScheduled=False) and wrote no word: its own log says why
+                # a custom scheduler saw the pod (PodScheduled=False) and wrote no word: its own pods say
+                # whether it is failing (restarting, not ready, errors in its log); else its log says why
+                from triage.classify.rules.scheduler_controllers import scheduler_failing
+                failing = scheduler_failing(ctx, pod.scheduler_name)
+                if failing:
+                    yield ctx.finding("scheduler.pending_unexplained", "error", pod_subject(pod),
+                                      [ctx.cite_field(pod, f"{pod.name} status", _status_fields(pod)), *failing],
+                                      "inferred", namespace=pod.namespace, pod=pod.name,
+                                      scheduler=pod.scheduler_name)
+                    continue
                 yield NeedGap(Gap("scheduler", "no_message", f"{pod.scheduler_name} wrote no event or condition "
                                   f"message about {pod.namespace}/{pod.name}",
                                   f"the log of the {pod.scheduler_name} pods and its own objects (PodGroup, queue)",

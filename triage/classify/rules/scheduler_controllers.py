@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from triage.bundle.objects.fields import as_tuple, dig
 from triage.bundle.objects.gpu_resource import is_accelerator_resource
 from triage.classify.rules.base import pod_subject, rule
 from triage.classify.rules.patterns import role_logs
@@ -354,11 +355,39 @@ def _scheduler_says(ctx, name: str):
     return None
 
 
-def _scheduler_pods(ctx, name: str):
+def scheduler_failing(ctx, name: str) -> list:
+    """Citations that the scheduler `name` is failing, from its own pods: a container that is down
+    (not ready, not running) or that crashed with an error its previous log shows (its status and that
+    line), and the last error-looking line of its current log. Empty when its pods run clean (a
+    restart long ago with no log of it says nothing), or none is in the bundle."""
+    from triage.evidence.error_lines import last_error_lines
+    cites = []
+    for sched in _scheduler_pods(ctx, name, running=False):
+        for st in sched.container_statuses:
+            last = st.last_state
+            crashed = st.restart_count > 0 and last is not None and last.kind == "terminated" and bool(last.exit_code)
+            prev = ctx.log(sched, st.name, True) if crashed else None
+            prev_err = last_error_lines(prev.lines, 1) if prev is not None else []
+            down = not st.ready or (st.state is not None and st.state.kind != "running")
+            if down or prev_err:
+                raw = next((x for x in as_tuple(dig(sched.raw, "status", "containerStatuses"))
+                            if isinstance(x, dict) and x.get("name") == st.name), {})
+                cites.append(ctx.cite_field(sched, f"{sched.name} containerStatuses[{st.name}]",
+                                            {k: raw[k] for k in ("ready", "restartCount", "state", "lastState") if k in raw}))
+            if prev_err:
+                cites.append(ctx.cite_line(prev, *prev_err[-1]))
+            cur = ctx.log(sched, st.name, False)
+            cur_err = last_error_lines(cur.lines, 1) if cur is not None else []
+            if cur_err:
+                cites.append(ctx.cite_line(cur, *cur_err[-1]))
+    return cites
+
+
+def _scheduler_pods(ctx, name: str, running: bool = True):
     """The running pods of the scheduler `name`: named after it (a Deployment's `<name>-<hash>-<id>`)
     or labelled with it (app, app.kubernetes.io/name, component)."""
     for p in ctx.all_pods:
         labels = p.labels
-        if p.phase == "Running" and (p.name.startswith(name + "-") or name in (
+        if (p.phase == "Running" or not running) and (p.name.startswith(name + "-") or name in (
                 labels.get("app"), labels.get("app.kubernetes.io/name"), labels.get("component"))):
             yield p
