@@ -58,6 +58,7 @@ CHANGES_MARK = "**Changes the cluster**"
 # Params beyond docs/internal-interfaces.md "Standard params" that playbooks use
 # when a rule can fill them (name -> what it holds).
 EXTRA_PARAMS = {
+    "replaced": "the NodeClaims Karpenter nominated a pending pod to before and deleted (their nodes never registered)",
     "missing": "kind and name of the Secret or ConfigMap a volume names that does not exist (secret hf-token)",
     "operator_object": "Kind/name of the GPU Operator's ClusterPolicy or NVIDIADriver whose status says it failed to reconcile the stage",
     "holders_total": "how many pods hold the resource when `holders` lists only the first ones",

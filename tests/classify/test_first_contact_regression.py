@@ -147,7 +147,6 @@ NOT_RIGHT = {
     "fb004": "wrong",
     # round 37 (K37-O37, the components' changelogs), its first run (b4cfa5b, the rules of 4dcb96d)
     "fk3701": "inconclusive", "fl3701": "inconclusive", "fl3702": "inconclusive", "fl3703": "inconclusive",
-    "fn3701": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

@@ -225,14 +225,19 @@ def test_an_allocated_claim_is_not_what_a_silent_pending_pod_waits_for(tmp_path)
     assert "scheduler.dra_claim_unallocatable" not in [f["id"] for f in doc["findings"]], doc["findings"]
 
 
-def _karpenter_world(name: str, launched: str) -> World:
+def _karpenter_world(name: str, launched: str, earlier: tuple[str, ...] = (), registered: str | None = None) -> World:
     w = _cpu_cluster(name)
     pending_pod(w, "vllm-0", "0/2 nodes are available: 2 Insufficient nvidia.com/gpu.")
-    w.event(ML, "Pod", "vllm-0", "Nominated", "Pod should schedule on: nodeclaim/gpu-x7k2p", component="karpenter",
-            type="Normal")
+    for claim in (*earlier, "gpu-x7k2p"):
+        w.event(ML, "Pod", "vllm-0", "Nominated", f"Pod should schedule on: nodeclaim/{claim}", component="karpenter",
+                type="Normal")
+    conds = [{"type": "Launched", "status": launched}, {"type": "Ready", "status": "Unknown"}]
+    if registered is not None:
+        conds.insert(1, {"type": "Registered", "status": registered, "reason": "NodeNotFound",
+                         "message": "Node not registered with cluster"})
     w.custom.setdefault("nodeclaims.karpenter.sh", []).append(
         {"apiVersion": "karpenter.sh/v1", "kind": "NodeClaim", "metadata": {"name": "gpu-x7k2p"},
-         "status": {"conditions": [{"type": "Launched", "status": launched}, {"type": "Ready", "status": "Unknown"}]}})
+         "status": {"conditions": conds}})
     w.target("Pod", ML, "vllm-0")
     return w
 
@@ -246,6 +251,21 @@ def test_a_nomination_to_a_nodeclaim_that_never_launched_is_the_autoscalers(tmp_
 
 def test_a_launched_nodeclaim_is_no_autoscaler_finding(tmp_path):
     doc = _doc(_karpenter_world("nodeclaim-launched", "True"), tmp_path)
+    assert "scheduler.autoscaler_no_scale_up" not in [f["id"] for f in doc["findings"]], doc["findings"]
+
+
+def test_launched_nodeclaims_that_never_register_and_are_replaced_are_the_autoscalers(tmp_path):
+    # Karpenter deletes a claim whose node does not register in time and nominates the pod to a new one:
+    # the earlier nominations name claims that are gone, the newest launched and is not Registered
+    doc = _doc(_karpenter_world("nodeclaim-never-registers", "True", earlier=("gpu-m4t9c",), registered="Unknown"),
+               tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "scheduler.autoscaler_no_scale_up", doc["findings"]
+    assert rc["params"]["reason"] == "NodeClaimNotRegistered" and rc["params"]["replaced"] == ["gpu-m4t9c"]
+
+
+def test_a_first_nodeclaim_still_registering_is_no_autoscaler_finding(tmp_path):
+    doc = _doc(_karpenter_world("nodeclaim-registering", "True", registered="Unknown"), tmp_path)
     assert "scheduler.autoscaler_no_scale_up" not in [f["id"] for f in doc["findings"]], doc["findings"]
 
 

@@ -299,25 +299,33 @@ def annotation_share_unseen(ctx):
 
 def _unlaunched_nodeclaim(ctx, pod):
     """State first: Karpenter nominated the pod to a NodeClaim that has not launched (its
-    Launched condition is not True): the node it is adding for the pod does not come."""
-    for ev in reversed(ctx.pod_events(pod)):
-        m = _NOMINATED.search(ev.message) if ev.reason == "Nominated" else None
-        if m is None:
-            continue
-        claim = next((c for c in ctx.bundle.custom_resources("nodeclaims.karpenter.sh") if c.name == m.group(1)), None)
-        status = claim.raw.get("status") if claim is not None and isinstance(claim.raw.get("status"), dict) else None
-        if status is None:
-            return
-        launched = next((c for c in status.get("conditions") or () if isinstance(c, dict) and c.get("type") == "Launched"),
-                        None)
-        if launched is not None and launched.get("status") == "True":
-            return
-        yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod),
-                          [ctx.cite_event(ev), ctx.cite_field(claim, f"NodeClaim {claim.name} status.conditions",
-                                                              status.get("conditions"))], "inferred",
-                          namespace=pod.namespace, pod=pod.name, reason="NodeClaimNotLaunched",
-                          message=str((launched or {}).get("message") or (launched or {}).get("reason") or "")[:200] or None)
+    Launched condition is not True), or that launched and never registered while the claims it
+    nominated the pod to before are gone (Karpenter deletes a claim whose node does not register in
+    time and makes another): the node it is adding for the pod does not come."""
+    claims = {c.name: c for c in ctx.bundle.custom_resources("nodeclaims.karpenter.sh")}
+    nominated = [(ev, m.group(1)) for ev in ctx.pod_events(pod) if ev.reason == "Nominated"
+                 for m in [_NOMINATED.search(ev.message)] if m is not None]
+    if not nominated:
         return
+    ev, name = nominated[-1]
+    claim = claims.get(name)
+    status = claim.raw.get("status") if claim is not None and isinstance(claim.raw.get("status"), dict) else None
+    if status is None:
+        return
+    conds = {c.get("type"): c for c in status.get("conditions") or () if isinstance(c, dict)}
+    launched, registered = conds.get("Launched"), conds.get("Registered")
+    gone = sorted({n for _, n in nominated if n not in claims})
+    if launched is not None and launched.get("status") == "True":
+        if not gone or (registered is not None and registered.get("status") == "True"):
+            return            # launched and registering for the first time, or registered: nothing failed yet
+        reason, said = "NodeClaimNotRegistered", registered
+    else:
+        reason, said = "NodeClaimNotLaunched", launched
+    yield ctx.finding("scheduler.autoscaler_no_scale_up", "warning", pod_subject(pod),
+                      [ctx.cite_event(ev), ctx.cite_field(claim, f"NodeClaim {claim.name} status.conditions",
+                                                          status.get("conditions"))], "inferred",
+                      namespace=pod.namespace, pod=pod.name, reason=reason, replaced=gone or None,
+                      message=str((said or {}).get("message") or (said or {}).get("reason") or "")[:200] or None)
 
 
 @rule(ids=("scheduler.custom_scheduler_rejected",), reads=("pods/log", "pods"))
