@@ -215,6 +215,7 @@ def _(w, t):
     st.update({"state": {"waiting": {"reason": "InvalidImageName", "message": msg}}, "ready": False,
                "started": False, "imageID": "", "containerID": ""})
     st.pop("containerID", None)
+    sched["status"]["phase"] = "Pending"         # a container that never started keeps the pod Pending
     for c in sched["status"]["conditions"]:
         if c["type"] in ("Ready", "ContainersReady"):
             c["status"] = "False"
