@@ -147,6 +147,8 @@ NOT_RIGHT = {
     "fb004": "wrong",
     # round 37 (K37-O37, the components' changelogs), its first run (b4cfa5b, the rules of 4dcb96d)
     "fk3701": "inconclusive", "fl3701": "inconclusive", "fl3702": "inconclusive", "fl3703": "inconclusive",
+    # round 38 (P38-R38, round 37's changelog frames continued), its first run (aab1e53, the rules of 82be431)
+    "fp3803": "inconclusive", "fp3805": "inconclusive", "fr3801": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
