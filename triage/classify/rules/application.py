@@ -324,6 +324,7 @@ def container_waiting(ctx):
     """A workload container that cannot be created from its own spec: a ConfigMap or Secret
     key it names is missing (CreateContainerConfigError), or its image cannot be pulled. A GPU-stack
     component's pod is no workload: the stack state judges it at its stage's layer."""
+    from triage.evidence.k8s_events.container_start import config_error_of_spec
     for pod in ctx.troubled_pods:
         if stack_judged(ctx, pod):
             continue
@@ -332,6 +333,8 @@ def container_waiting(ctx):
             if s is None or s.kind != "waiting":
                 continue
             if s.reason == "CreateContainerConfigError":
+                if not config_error_of_spec(s.message):
+                    continue      # the kubelet's own cause (a DRA claim's devices): the runtime layer quotes it
                 fid = "application.container_config_invalid"
             elif s.reason in _IMAGE_REASONS:
                 fid = "application.image_pull_failed"

@@ -130,9 +130,16 @@ def _candidate_texts(ctx, pod):
 
 
 # the kubelet's reasons for a container the runtime could not create or start
-# (CreateContainerConfigError is the pod spec's: rules/application.py)
+# (CreateContainerConfigError in a wording of the pod spec's own is the spec's: rules/application.py)
 START_REASONS = frozenset({"CreateContainerError", "RunContainerError", "StartError", "ContainerCannotRun",
                            "CreateContainerSandboxError", "PostStartHookError"})
+
+
+def _start_reason(state) -> bool:
+    if state.reason == "CreateContainerConfigError":
+        from triage.evidence.k8s_events.container_start import config_error_of_spec
+        return not config_error_of_spec(state.message)
+    return state.reason in START_REASONS
 
 
 def start_failure(ctx, pod):
@@ -141,7 +148,7 @@ def start_failure(ctx, pod):
     event; None when the pod shows none."""
     for st in pod.container_statuses:
         for label, state in (("state", st.state), ("lastState", st.last_state)):
-            if state is not None and state.reason in START_REASONS:
+            if state is not None and _start_reason(state):
                 return st.name, state.reason, state.message, ctx.cite_object(
                     pod, f"containerStatuses[{st.name}].{label}: {state.reason}: {state.message}")
     for ev in reversed(ctx.pod_events(pod)):

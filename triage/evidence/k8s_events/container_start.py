@@ -90,6 +90,23 @@ _KINDS: tuple[tuple[StartFailureKind, re.Pattern], ...] = tuple((k, lazy_re.comp
 ))
 
 
+# the CreateContainerConfigError wordings that are the pod spec's own (an object, key, volume or user it
+# names): any other message of that reason is the kubelet failing to build the container's config for a cause
+# of its own (a DRA claim's devices, a device plugin's options), read as an unrecognised start failure
+SPEC_KINDS = frozenset({StartFailureKind.CONFIGMAP_NOT_FOUND, StartFailureKind.SECRET_NOT_FOUND,
+                        StartFailureKind.CONFIGMAP_KEY_MISSING, StartFailureKind.SECRET_KEY_MISSING,
+                        StartFailureKind.CACHE_SYNC_FAILED, StartFailureKind.RUN_AS_NON_ROOT,
+                        StartFailureKind.VOLUME_NOT_FOUND, StartFailureKind.SUBPATH_FAILED})
+
+
+def config_error_of_spec(message: str) -> bool:
+    """A CreateContainerConfigError message in a wording of the pod spec's own (or none at all)."""
+    if not (message or "").strip():
+        return True
+    f = parse_container_start(StartStage.CONFIG.value, message)
+    return f is not None and f.kind in SPEC_KINDS
+
+
 def parse_container_start(reason: str, message: str) -> ContainerStartFailure | None:
     """A container start failure from its reason (waiting / terminated / event) and message.
 
