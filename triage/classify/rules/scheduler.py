@@ -233,6 +233,7 @@ def _claim_not_created(ctx, pod):
                                             UNRECOGNISED, "scheduler.pending_unexplained"}),
       reads=("pods",))
 def unschedulable(ctx):
+    failing_by_name: dict[str, list] = {}
     for pod in ctx.scope_pods:
         if pod.node_name:
             yield ctx.checked(pod_subject(pod), [pod.source])      # placed: the scheduler did its part
@@ -272,8 +273,10 @@ def unschedulable(ctx):
             if pod.scheduler_name not in ("", "default-scheduler") and pod.condition("PodScheduled") is not None:
                 # a custom scheduler saw the pod (PodScheduled=False) and wrote no word: its own pods say
                 # whether it is failing (restarting, not ready, errors in its log); else its log says why
-                from triage.classify.rules.scheduler_controllers import scheduler_failing
-                failing = scheduler_failing(ctx, pod.scheduler_name)
+                if pod.scheduler_name not in failing_by_name:       # once per scheduler, not per pending pod
+                    from triage.classify.rules.scheduler_controllers import scheduler_failing
+                    failing_by_name[pod.scheduler_name] = scheduler_failing(ctx, pod.scheduler_name)
+                failing = failing_by_name[pod.scheduler_name]
                 if failing:
                     yield ctx.finding("scheduler.pending_unexplained", "error", pod_subject(pod),
                                       [ctx.cite_field(pod, f"{pod.name} status", _status_fields(pod)), *failing],

@@ -372,6 +372,8 @@ def scheduler_failing(ctx, name: str) -> list:
     cites = []
     for sched in _scheduler_pods(ctx, name, running=False):
         for st in sched.container_statuses:
+            if st.init:
+                continue
             last = st.last_state
             crashed = st.restart_count > 0 and last is not None and last.kind == "terminated" and bool(last.exit_code)
             prev = ctx.log(sched, st.name, True) if crashed else None
@@ -392,8 +394,8 @@ def scheduler_failing(ctx, name: str) -> list:
 
 
 def _scheduler_pods(ctx, name: str, running: bool = True):
-    """The running pods of the scheduler `name`: named after it (a Deployment's `<name>-<hash>-<id>`)
-    or labelled with it (app, app.kubernetes.io/name, component)."""
+    """The pods of the scheduler `name` (the running ones, unless `running` is False): named after it
+    (a Deployment's `<name>-<hash>-<id>`) or labelled with it (app, app.kubernetes.io/name, component)."""
     for p in ctx.all_pods:
         labels = p.labels
         if (p.phase == "Running" or not running) and (p.name.startswith(name + "-") or name in (
