@@ -40,8 +40,10 @@ def required_cuda(container) -> str | None:
 def summarise(pod, runs: Iterable) -> list[dict]:
     """`runs`: the pod's nvidia-smi runs (`triage.evidence.smi_runs.smi_runs` of its exec outputs)."""
     runs = [r for r in runs if r.out.name in ("nvidia-smi", "nvidia-smi-L")]
+    if not runs:
+        return []
     requests = getattr(pod, "gpu_requests", None) or {}
-    requested = sum((requests() if callable(requests) else requests).values()) if runs else 0
+    requested = sum((requests() if callable(requests) else requests).values())
     containers = {c.name: c for c in getattr(pod, "containers", ())}
     out = []
     for r in runs:

@@ -84,6 +84,7 @@ class ComponentState(Struct, frozen=True):
     exit_code: int | None = None
     started: bool = True           # False: the runtime could not create or start the container
     policy: object | None = None   # the ClusterPolicy / NVIDIADriver whose status says the operator could not reconcile it
+    condition: Mapping | None = None   # that object's Error condition, as it holds it
 
     @property
     def broken(self) -> bool:
@@ -464,12 +465,13 @@ def node_stacks(nodes: Iterable[Node], stack_pods: Iterable[tuple[str, Pod]], da
                 continue
             message = str(cond.get("message", ""))
             if role not in roles and not any(r == role for r, _ in stack_ds):
-                comps.append(ComponentState(node.name, role, "not_created", reason=message, policy=policy))
+                comps.append(ComponentState(node.name, role, "not_created", reason=message, policy=policy,
+                                            condition=cond))
                 roles.add(role)
             else:
                 # the stage runs, from the spec before the one the operator cannot apply: its
                 # object says the stage is not what was asked for (a version, GDRCopy, a secret)
-                comps = [replace(c, state="not_reconciled", reason=message, policy=policy)
+                comps = [replace(c, state="not_reconciled", reason=message, policy=policy, condition=cond)
                          if c.role == role and not c.broken else c for c in comps]
         variant = bottlerocket_variant(node.os_image)
         if variant and "nvidia" not in variant and "driver" not in roles and has_gpu_hardware(node):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from triage.bundle.objects.fields import as_tuple, dig
 from triage.classify.model import Certainty, Citation
 from triage.classify.rules.base import clip, node_subject
 from triage.evidence.error_lines import last_error_lines
@@ -42,8 +41,7 @@ MIG_LABELS = ("nvidia.com/mig.capable", "nvidia.com/mig.config", "nvidia.com/mig
 def _status_cite(ctx, c: ComponentState) -> Citation:
     """The status fields that say it, quoted as the object holds them."""
     if c.policy is not None:
-        cond = next((x for x in as_tuple(dig(c.policy.raw, "status", "conditions")) if isinstance(x, dict)
-                     and x.get("type") == "Error" and x.get("message") == c.reason), {})
+        cond = c.condition or {}
         keep = {k: cond[k] for k in ("type", "status", "reason", "message") if k in cond}
         return ctx.cite_field(c.policy, f"{c.policy.kind} {c.policy.name} status.conditions[Error]", keep)
     if c.pod is None and c.daemonset is None and c.state == "not_in_image":
