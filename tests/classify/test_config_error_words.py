@@ -34,3 +34,20 @@ def test_the_kubelets_own_cause_is_an_unrecognised_start_failure_not_a_missing_o
     assert rc["id"] == "runtime.start_failed_unrecognised" and rc["certainty"] == "unrecognised", finding_ids(doc)
     assert "application.container_config_invalid" not in finding_ids(doc)
     assert "unable to get claim info" in rc["evidence"][0]["excerpt"]
+
+
+def test_a_volume_whose_secret_is_missing_names_the_object_and_the_kubelets_event(tmp_path):
+    # the kubelet's FailedMount (operation_generator.go `MountVolume.SetUp failed for volume %q : %v`, the secret
+    # volume plugin's `secret %q not found`): no container exists yet, so the id follows the event
+    w = World("volume-secret-missing")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod("ml", "vllm-0", node="gpu-node-1", phase="Pending", containers=("server",), ready=False,
+          statuses={"server": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False, "restartCount": 0}})
+    w.event("ml", "Pod", "vllm-0", "FailedMount", 'MountVolume.SetUp failed for volume "hf-token" : secret "hf-token" '
+            "not found", component="kubelet", count=9)
+    w.target("Pod", "ml", "vllm-0")
+    doc = diagnosis_of(w, tmp_path)
+    rc = doc["root_cause"]
+    assert rc["id"] == "application.volume_mount_failed", finding_ids(doc)
+    assert (rc["params"]["missing"], rc["params"]["volume"]) == ("secret hf-token", "hf-token")
+    assert "application.container_config_invalid" not in finding_ids(doc)
