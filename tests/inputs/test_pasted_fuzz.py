@@ -40,10 +40,16 @@ def test_adversarial_lines_stay_linear():
              "  Warning  " + "x " * 4000, "NAME  READY  STATUS  RESTARTS  AGE", "a" + "  b" * 4000]
     small = "\n".join(lines * 20)
     big = "\n".join(lines * 200)
-    t0 = time.perf_counter()
-    split_blocks(small)
-    t1 = time.perf_counter()
-    split_blocks(big)
-    t2 = time.perf_counter()
-    assert (t2 - t1) < 30 * max(t1 - t0, 2e-3), (t1 - t0, t2 - t1)
-    assert t2 - t1 < 10
+
+    def best(text: str) -> float:
+        # the fastest of three runs: a pause of the machine (another job, a GC) falls on one run, not on all
+        times = []
+        for _ in range(3):
+            t = time.perf_counter()
+            split_blocks(text)
+            times.append(time.perf_counter() - t)
+        return min(times)
+
+    t_small, t_big = best(small), best(big)
+    assert t_big < 30 * max(t_small, 2e-3), (t_small, t_big)
+    assert t_big < 10
