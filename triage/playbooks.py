@@ -58,6 +58,8 @@ CHANGES_MARK = "**Changes the cluster**"
 # Params beyond docs/internal-interfaces.md "Standard params" that playbooks use
 # when a rule can fill them (name -> what it holds).
 EXTRA_PARAMS = {
+    "panicked_in": "the allocation call (Allocate, GetPreferredAllocation) the device plugin's panicking goroutine was in",
+    "minutes": "minutes from the pod's binding (its PodScheduled condition) to the bundle's collection",
     "replaced": "the NodeClaims Karpenter nominated a pending pod to before and deleted (their nodes never registered)",
     "missing": "kind and name of the Secret or ConfigMap a volume names that does not exist (secret hf-token)",
     "operator_object": "Kind/name of the GPU Operator's ClusterPolicy or NVIDIADriver whose status says it failed to reconcile the stage",

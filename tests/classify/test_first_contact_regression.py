@@ -138,9 +138,12 @@ NOT_RIGHT = {
     # round 35 (A35-D35), its first run (fc186ca, the rules of 23f5f96)
     "fa3501": "inconclusive", "fa3503": "wrong", "fc3501": "wrong", "fd3502": "wrong",
     # round 36 (A36-F36, the fix-commit frame), its first run (09ee458)
-    "fa3604": "inconclusive", "fa3605": "wrong", "fc3601": "inconclusive",
+    # fa3605 right since session 18 (a device plugin panicking inside Allocate is the failed call)
+    "fa3604": "inconclusive", "fc3601": "inconclusive",
     # round 36R (G36-J36, NVIDIA's release notes and troubleshooting guides), its first run (bf55e67, the same rules)
-    "fg3603": "inconclusive", "fj3603": "wrong",
+    # fg3603 wrong since session 18: its bound pods the kubelet never admitted read as the device manager's
+    # admission (plugin.admission_failed); its gatherer chose the plugin's hung Allocate call (allocate_rpc_failed)
+    "fg3603": "wrong", "fj3603": "wrong",
     "fj3608": "wrong",
     # right until session 17: an OCI hook of the toolkit failing for an uncatalogued cause (a read-only rootfs) was
     # read as nvidia-container-cli's initialisation failure; now quoted as runtime.start_failed_unrecognised
@@ -150,7 +153,7 @@ NOT_RIGHT = {
     # round 38 (P38-R38, round 37's changelog frames continued), its first run (aab1e53, the rules of 82be431)
     "fp3803": "inconclusive", "fp3805": "inconclusive", "fr3801": "wrong",
     # round 39 (S39-W39: Kubernetes 1.36, HAMi's fix commits, CRI-O), its first run (e360c63, the rules of 82be431)
-    "fs3901": "inconclusive",
+    # fs3901 right since session 18 (a GPU pod bound for minutes the kubelet never admitted)
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 

@@ -11,6 +11,7 @@ from triage.audit.model import Waste, WasteReport
 from triage.audit.stack_items import sharing_strategy
 from triage.audit.support import support
 from triage.bundle import layout
+from triage.bundle.objects.gpu_resource import gpu_devices
 from triage.classify.model import Citation, Subject
 from triage.classify.rules.base import clip
 
@@ -161,12 +162,12 @@ def measure_waste(f: AuditFacts) -> WasteReport:
     meter = _Meter()
     window = _prometheus(f, meter, threshold)
     dcgm_nodes, shared_nodes = _dcgm(f, meter, entries, threshold)
-    holders = [p for p in f.gpu_pods if p.node_name and not p.is_terminal and sum(p.gpu_requests.values()) > 0]
-    allocated = sum(sum(p.gpu_requests.values()) for p in holders)
+    holders = [p for p in f.gpu_pods if p.node_name and not p.is_terminal and gpu_devices(p.gpu_requests) > 0]
+    allocated = sum(gpu_devices(p.gpu_requests) for p in holders)
     jobs = {(w.namespace or "", w.name): w for w in f.ctx.workloads if w.kind == "Job"}
     for pod in holders:
         key = (pod.namespace or "", pod.name)
-        gpus = sum(pod.gpu_requests.values())
+        gpus = gpu_devices(pod.gpu_requests)
         node = pod.node_name
         shared = node in shared_nodes
         measured_by_dcgm = key in meter.measured          # a scrape or a Prometheus window
@@ -208,7 +209,7 @@ def measure_waste(f: AuditFacts) -> WasteReport:
                                   Citation(f"{layout.RESOURCES}/pods", None,
                                            clip(f"no non-terminal pod with spec.nodeName {node.name} requests a GPU"))),
                                  "scale_to_zero", {"node": node.name, "gpus": total}))
-    measured = sum(min(v, sum(f.ctx.pods_by_key[k].gpu_requests.values()) or v) for k, v in meter.measured.items())
+    measured = sum(min(v, gpu_devices(f.ctx.pods_by_key[k].gpu_requests) or v) for k, v in meter.measured.items())
     idle_total = sum(meter.idle.values())
     return WasteReport(tuple(entries), allocated, measured, idle_total, tuple(shared_nodes), tuple(dcgm_nodes),
                        window)

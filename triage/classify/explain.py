@@ -125,6 +125,8 @@ CAUSE_PARAM: Mapping[tuple[str, str], str] = {
     # that the controller keeps off the node: nothing advertises the node's GPUs
     ("scheduler.selector_label_absent", "node.gpu_not_advertised"): "device_plugin",
     ("scheduler.untolerated_taint", "node.gpu_not_advertised"): "device_plugin",
+    # a device plugin that panics inside its Allocate handler: the kubelet's call crashes it
+    ("plugin.allocate_rpc_failed", "plugin.not_running"): "panicked_in",
 }
 
 
@@ -148,6 +150,8 @@ _NARROWINGS: tuple[tuple[str, str, object, Callable[[str], bool]], ...] = (
     ("scheduler.selector_label_absent", "unlabelled", True, lambda p: not p.startswith("plugin.")),
     # the operator's own check of the toolkit could not even be created: that failure is why the
     # toolkit stage reads not ready (the other operands wait on it), not the other way round
+    # ... and so its crash loop does not account for the failed call
+    ("plugin.allocate_rpc_failed", "panicked_in", True, lambda p: p != "plugin.not_running"),
     ("runtime.start_failed_unrecognised", "container", "toolkit-validation",
      lambda p: p != "runtime.toolkit_not_ready"),
 )

@@ -21,10 +21,37 @@ from triage import lazy_re
 # "gpu" or a GPU product; HAMi's per-pod memory/core/priority amounts (`nvidia.com/gpumem`,
 # `gpumem-percentage`, `gpucores`, `priority`: HAMi pkg/device/nvidia) count no devices, and
 # the network operator's NIC resources under `nvidia.com/` (hostdev, sriov, rdma) are not GPUs.
+# GPU sharing plugins outside nvidia.com/ advertise slices of a GPU under their own names:
+# volcano-vgpu-device-plugin's defaults (device-config.yaml `resourceCountName: volcano.sh/vgpu-number`,
+# `resourceMemoryName: volcano.sh/vgpu-memory`, `...-percentage`, `resourceCoreName: volcano.sh/vgpu-cores`),
+# Volcano's gpu-share (pkg/scheduler/api: `VolcanoGPUResource = "volcano.sh/gpu-memory"`,
+# `VolcanoGPUNumber = "volcano.sh/gpu-number"`), Alibaba's gpushare device plugin
+# (`aliyun.com/gpu-mem`, `aliyun.com/gpu-count`), like Tencent's vcuda-core / vcuda-memory.
 _PRODUCT = r"(?:tesla|quadro|geforce|rtx|gh?b?[0-9]{3}|[abhlt][0-9]{1,3}[a-z]?|l40s?|a800|h800)"
 GPU_RESOURCE_RE = lazy_re.compile(
-    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe)|tencent\.com/vcuda-(core|memory))$"
+    r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe)|tencent\.com/vcuda-(core|memory)"
+    r"|volcano\.sh/(vgpu-(number|memory|memory-percentage|cores)|gpu-(memory|number))|aliyun\.com/gpu-(mem|count))$"
     r"|^nvidia\.com/(?!gpumem|gpucores|priority)(?=[A-Za-z0-9_.-]{1,63}$)(?:[A-Za-z0-9_.-]*[-_.])?(?i:gpu|" + _PRODUCT + r")(?:[-_.][A-Za-z0-9_.-]*)?$")
+
+
+# Of those, the ones that measure a share of a GPU (memory, cores, a percentage), not devices.
+_GPU_AMOUNT_RE = lazy_re.compile(
+    r"^(tencent\.com/vcuda-(core|memory)|volcano\.sh/(vgpu-(memory|memory-percentage|cores)|gpu-memory)|aliyun\.com/gpu-mem)$")
+
+
+def is_gpu_amount(name: str) -> bool:
+    """A resource that measures a share of a GPU (its memory, cores), not devices."""
+    return bool(_GPU_AMOUNT_RE.match(name))
+
+
+def gpu_devices(requests: Mapping[str, int]) -> int:
+    """How many GPU devices (or slices) a GPU resource map counts: its amounts of a shared GPU's
+    memory or cores are not devices.
+
+        >>> gpu_devices({"volcano.sh/vgpu-number": 1, "volcano.sh/vgpu-memory": 3000})
+        1
+    """
+    return sum(n for r, n in requests.items() if not is_gpu_amount(r))
 
 
 def is_gpu_resource(name: str) -> bool:

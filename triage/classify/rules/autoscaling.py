@@ -36,7 +36,7 @@ def autoscaler_verdict(ctx, pod):
     return None, None, None
 
 
-def _when(text: str) -> datetime | None:
+def parse_time(text: str) -> datetime | None:
     try:
         return datetime.fromisoformat(text.strip().replace("Z", "+00:00")) if text else None
     except ValueError:
@@ -49,14 +49,14 @@ def scale_up_in_progress(ctx, pod):
     bundle was collected: a node is being added for it, nothing has failed yet. The event, or None."""
     events = ctx.pod_events(pod)
     trigger = next((ev for ev in reversed(events) if ev.reason == "TriggeredScaleUp"), None)
-    seen = _when(trigger.last_seen) if trigger is not None else None
+    seen = parse_time(trigger.last_seen) if trigger is not None else None
     if seen is None:
         return None
     # a refusal seen as late as the trigger (a node group at its max the next loop) ends it
-    if any(autoscaler_event(ev) and (_when(ev.last_seen) or seen) >= seen for ev in events):
+    if any(autoscaler_event(ev) and (parse_time(ev.last_seen) or seen) >= seen for ev in events):
         return None
     manifest = ctx.bundle.manifest
-    collected = _when(manifest.created_at if manifest else "")
+    collected = parse_time(manifest.created_at if manifest else "")
     if collected is None or not timedelta(0) <= collected - seen <= MAX_NODE_PROVISION:
         return None
     return trigger
@@ -91,11 +91,11 @@ def scale_ups(ctx, pod) -> tuple:
     """The pod's TriggeredScaleUp events, one per distinct scale-up (message), oldest first."""
     seen: dict[str, object] = {}
     for ev in ctx.pod_events(pod):
-        if ev.reason == "TriggeredScaleUp" and _when(ev.last_seen) is not None:
+        if ev.reason == "TriggeredScaleUp" and parse_time(ev.last_seen) is not None:
             seen.setdefault(ev.message, ev)
-    return tuple(sorted(seen.values(), key=lambda ev: _when(ev.last_seen)))
+    return tuple(sorted(seen.values(), key=lambda ev: parse_time(ev.last_seen)))
 
 
 def born_between(node, first, last) -> bool:
-    born = _when(node.creation_timestamp)
-    return born is not None and _when(first.last_seen) <= born <= _when(last.last_seen)
+    born = parse_time(node.creation_timestamp)
+    return born is not None and parse_time(first.last_seen) <= born <= parse_time(last.last_seen)

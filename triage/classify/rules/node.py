@@ -5,7 +5,7 @@ nvidia-smi sees."""
 
 from __future__ import annotations
 
-from triage.bundle.objects.gpu_resource import OTHER_ACCELERATOR_RE, expected_accelerator_resource
+from triage.bundle.objects.gpu_resource import OTHER_ACCELERATOR_RE, expected_accelerator_resource, is_gpu_amount
 from triage.classify.model import Certainty
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.autoscaling import GPU_LABELS, born_between, provider_of, scale_ups
@@ -50,10 +50,11 @@ def gpu_resource_state(ctx):
         served = any(v > 0 for v in alloc.values())
         for res in resources:
             c, a = cap.get(res), alloc.get(res)
-            if served and not c and not a:
+            if served and not c and not a and not is_gpu_amount(res):
                 # capacity and allocatable 0 beside a resource the node does offer: the kubelet zeroes a
                 # resource whose plugin stopped serving it (devicemanager, after a MIG layout or strategy
-                # change) and drops the name later; nothing is missing
+                # change) and drops the name later; nothing is missing. A shared GPU's memory or cores
+                # at 0 beside its devices is no stale name: one plugin advertises them together
                 continue
             quote = [ctx.cite_field(node, f"{node.name} status.capacity[{res}], allocatable[{res}]",
                                     [_gpu_fields(node, "capacity").get(res), _gpu_fields(node, "allocatable").get(res)])]

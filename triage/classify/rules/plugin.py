@@ -4,11 +4,16 @@ errors and the node's MIG labels."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from triage.classify.model import Certainty
+from triage.classify.rules.autoscaling import parse_time
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import device_admission, gpu_capacity_short, gpu_stack_role
 from triage.classify.rules.driver import XID_ECC, XID_GSP, XID_NVLINK
 from triage.classify.rules.patterns import LogPattern, apply_patterns
+from triage.evidence.go_panic import frame_function, panic_frames
 from triage.evidence.log_facts import problems
 from triage.evidence.log_signatures import scan_log
 
@@ -139,6 +144,84 @@ def components(ctx):
     for node in ctx.gpu_nodes():
         if any(v > 0 for r, v in node.gpu_allocatable.items() if r.startswith("nvidia.com/")):
             yield ctx.checked(node_subject(node.name), [node.source])
+
+
+# the device plugin API's allocation calls (k8s.io/kubelet pkg/apis/deviceplugin/v1beta1 api.pb.go
+# registers `_DevicePlugin_Allocate_Handler`, `_DevicePlugin_GetPreferredAllocation_Handler`, which
+# call the plugin's own `Allocate` / `GetPreferredAllocation` methods)
+_ALLOCATION_FRAMES = frozenset({"Allocate", "GetPreferredAllocation", "_DevicePlugin_Allocate_Handler",
+                                "_DevicePlugin_GetPreferredAllocation_Handler"})
+
+
+@rule(ids=("plugin.allocate_rpc_failed",), reads=("pods", "pods/log"))
+def plugin_panics_in_allocate(ctx):
+    """A device plugin that crashes inside its Allocate (or GetPreferredAllocation) handler: its
+    previous (or current) log ends on the Go runtime's panic report, and the panicking goroutine's
+    frames pass through the allocation call. The kubelet's call is what crashes it (the request
+    it cannot serve), so the failed call is the root and the crash loop its consequence
+    (explain.CAUSE_PARAM `panicked_in`), whatever the panic's own words."""
+    for node, stack in sorted(ctx.node_stacks.items()):
+        for c in stack.components:
+            if c.role != "device-plugin" or c.pod is None or not c.broken:
+                continue
+            name = c.container or next((x.name for x in c.pod.containers if not x.init), "")
+            for previous in (True, False):
+                text = ctx.log(c.pod, name, previous)
+                report = panic_frames(text.lines) if text is not None else None
+                frame = next((f for f in report[1] if frame_function(f[1]) in _ALLOCATION_FRAMES), None) \
+                    if report else None
+                if frame is None:
+                    continue
+                start = report[0]
+                # the GPU pod on the node that the kubelet could not admit, when the bundle holds one
+                asked = next((p for p in ctx.troubled_pods if p.node_name == node and p.gpu_requests
+                              and not gpu_stack_role(p)), None)
+                yield ctx.finding("plugin.allocate_rpc_failed", "error", node_subject(node),
+                                  [ctx.cite_line(text, start + 1, text.lines[start]),
+                                   ctx.cite_line(text, frame[0] + 1, text.lines[frame[0]])],
+                                  node=node, plugin_pod=c.pod.name, operator_namespace=c.pod.namespace,
+                                  panicked_in=frame_function(frame[1]),
+                                  namespace=asked.namespace if asked else None, pod=asked.name if asked else None)
+                break
+
+
+# how long after binding a pod may go without any status of the kubelet's before admission counts as
+# stalled (the kubelet admits a pod within seconds of seeing it; an image pull comes after admission)
+ADMISSION_STALL = timedelta(minutes=5)
+_KUBELET_CONDITIONS = frozenset({"Initialized", "ContainersReady", "Ready", "PodReadyToStartContainers"})
+
+
+@rule(ids=("plugin.admission_failed",), reads=("pods", "nodes", "events"))
+def bound_not_admitted(ctx):
+    """State first: a pod asking for device-plugin GPUs, bound to a Ready node for minutes, and
+    nothing of the kubelet's on it: no container status, no condition but the scheduler's
+    PodScheduled, no event from the kubelet. The kubelet admits a pod before it writes any of
+    them (kubelet.go HandlePodAdditions: canAdmitPod, whose resource-allocation handler has the
+    device manager call the plugin's Allocate), so its admission has not returned: the device
+    manager waits on the plugin's call or its own topology hints. The kubelet's log says which."""
+    manifest = ctx.bundle.manifest
+    collected = parse_time(manifest.created_at if manifest else "")
+    if collected is None:
+        return
+    for pod in ctx.scope_pods:
+        if pod.phase != "Pending" or not pod.node_name or not pod.gpu_requests or \
+                pod.raw.get("status", {}).get("containerStatuses") or pod.raw.get("status", {}).get("initContainerStatuses"):
+            continue
+        node = ctx.nodes.get(pod.node_name)
+        bound = pod.condition("PodScheduled")
+        since = parse_time(bound.last_transition) if bound is not None and bound.status == "True" else None
+        if node is None or node.ready is not True or since is None or collected - since < ADMISSION_STALL \
+                or any(c.type in _KUBELET_CONDITIONS for c in pod.conditions) \
+                or any(e.source_component == "kubelet" for e in ctx.pod_events(pod)):
+            continue
+        resource = next(iter(sorted(pod.gpu_requests)))
+        yield ctx.finding("plugin.admission_failed", "error", pod_subject(pod),
+                          [ctx.cite_field(pod, f"{pod.name} status", {"phase": pod.phase, "conditions": [
+                              {"type": "PodScheduled", "status": "True", "lastTransitionTime": bound.last_transition}]}),
+                           ctx.cite_field(node, f"{node.name} status.conditions[Ready]", "True")],
+                          Certainty.INFERRED, namespace=pod.namespace, pod=pod.name, node=pod.node_name,
+                          resource=resource, requested=pod.gpu_requests[resource], reason="not_admitted",
+                          minutes=int((collected - since).total_seconds() // 60))
 
 
 # what the DRA kubelet plugin's own log means below its layer (an NVML error names the driver)
