@@ -154,6 +154,9 @@ NOT_RIGHT = {
     "fp3803": "inconclusive", "fp3805": "inconclusive", "fr3801": "wrong",
     # round 39 (S39-W39: Kubernetes 1.36, HAMi's fix commits, CRI-O), its first run (e360c63, the rules of 82be431)
     # fs3901 right since session 18 (a GPU pod bound for minutes the kubelet never admitted)
+    # round 40 (A40-G40: HAMi and GPUStack fix commits continued, topograph, the DRA driver, AKS/OpenShift/EKS docs),
+    # its first run (d0959fd, the rules of 0aa69ce)
+    "fb4001": "wrong", "fd4002": "wrong",
 }
 SCENARIOS = sorted((FIXTURES / "first-contact").glob("batch-*/scenarios/*/expected.json"))
 
