@@ -58,6 +58,7 @@ CHANGES_MARK = "**Changes the cluster**"
 # Params beyond docs/internal-interfaces.md "Standard params" that playbooks use
 # when a rule can fill them (name -> what it holds).
 EXTRA_PARAMS = {
+    "offered": "the GPU resources the node does offer, of the vendor whose resource the pod asks for",
     "panicked_in": "the allocation call (Allocate, GetPreferredAllocation) the device plugin's panicking goroutine was in",
     "minutes": "minutes from the pod's binding (its PodScheduled condition) to the bundle's collection",
     "replaced": "the NodeClaims Karpenter nominated a pending pod to before and deleted (their nodes never registered)",

@@ -7,6 +7,10 @@ component's own format or the cluster's state:
 - The shared-GPU resources of Volcano's vGPU device plugin (`volcano.sh/vgpu-number`,
   `vgpu-memory`, `vgpu-cores`) are GPU resources: a node offering them advertises its GPUs, and
   its vGPU memory at 0 beside the vGPU count is the resource advertised as 0, not a stale name.
+- A GPU pod bound to a Ready node for minutes with nothing of the kubelet's on it: the device
+  manager's admission has not returned.
+- A pending pod asking for a GPU resource no node offers, beside GPU nodes offering others of the
+  same vendor (a MIG profile on nodes of whole GPUs): the node does not advertise that resource.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import doctest
 
 from tests.classify.scenario_builder import OPERATOR_NS, World
-from tests.classify.scenarios_real import ML, crashing
+from tests.classify.scenarios_real import ML, crashing, pending_pod
 from triage.bundle.objects.gpu_resource import gpu_devices, is_gpu_resource
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose
@@ -162,3 +166,27 @@ def test_a_pod_bound_a_minute_ago_or_one_the_kubelet_works_on_is_no_stalled_admi
         _bound_silent(w, bound_at, kubelet_event=event)
         doc = _doc(w, tmp_path / name)
         assert not any(f["params"].get("reason") == "not_admitted" for f in doc["findings"]), name
+
+
+def test_a_mig_profile_no_node_offers_beside_whole_gpus_is_the_node_not_advertising_it(tmp_path):
+    w = World("mig-not-offered")
+    w.gpu_node("gpu-node-1", gpus=8)          # whole GPUs only: no MIG layout applied
+    msg = "0/1 nodes are available: 1 Insufficient nvidia.com/mig-1g.5gb."
+    pending_pod(w, "mixed-0", msg, resource="nvidia.com/mig-1g.5gb")
+    w.target("Pod", ML, "mixed-0")
+    doc = _doc(w, tmp_path)
+    root = doc["root_cause"]
+    assert root["id"] == "node.gpu_not_advertised", [f["id"] for f in doc["findings"]]
+    assert root["params"]["resource"] == "nvidia.com/mig-1g.5gb" and root["params"]["offered"] == ["nvidia.com/gpu"]
+    assert "scheduler.insufficient_gpu" in root["explains"] and doc["status"] == "problem"
+
+
+def test_a_resource_some_node_offers_and_others_hold_stays_insufficient(tmp_path):
+    w = World("gpu-all-taken")
+    w.gpu_node("gpu-node-1", gpus=1)
+    w.pod(ML, "holder-0", node="gpu-node-1", owner=("ReplicaSet", "holder"))
+    pending_pod(w, "waiting-0", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.")
+    w.target("Pod", ML, "waiting-0")
+    doc = _doc(w, tmp_path)
+    assert doc["root_cause"]["id"] == "scheduler.insufficient_gpu", [f["id"] for f in doc["findings"]]
+    assert not any(f["params"].get("offered") for f in doc["findings"])

@@ -142,6 +142,9 @@ _LABEL_SYMPTOMS = frozenset({"scheduler.selector_label_absent"})
 _NARROWINGS: tuple[tuple[str, str, object, Callable[[str], bool]], ...] = (
     # no node of the cluster offers the GPU the gang asks for: there is no node below to be broken
     ("scheduler.custom_scheduler_rejected", "reason", "no_capacity", lambda p: not p.endswith(".")),
+    # the node offers other GPU resources than the one asked for: only its MIG layout or sharing
+    # configuration (the MIG manager) can account for that, nothing broken below it
+    ("node.gpu_not_advertised", "offered", True, lambda p: p in ("plugin.mig_config_failed", "plugin.mig_reconfiguring")),
     # the plugin is still starting on a new node: nothing below has been tried yet; the label the
     # autoscaler waits on is what is missing
     ("node.gpu_not_advertised", "rescaled", True, lambda p: False),

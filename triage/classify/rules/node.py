@@ -121,6 +121,35 @@ def autoscaler_unready_gpu_node(ctx):
                               namespace=pod.namespace, pod=pod.name, plugin_pod=plugins[0].name)
 
 
+@rule(ids=("node.gpu_not_advertised",), reads=("nodes", "pods"))
+def requested_resource_not_offered(ctx):
+    """State first: a pending pod asks for a GPU resource that no node's capacity holds, while the
+    GPU nodes it may use offer other GPU resources of the same vendor (a MIG profile asked for on
+    nodes without that layout, `nvidia.com/gpu` asked for on nodes whose GPUs are MIG slices or
+    renamed `.shared` by time-slicing). The scheduler says "Insufficient <resource>"; what is
+    missing is that resource on the node: its MIG layout or sharing configuration does not make it."""
+    offered_anywhere = {r for n in ctx.nodes.values() for r in n.gpu_capacity}
+    gpu_nodes = [ctx.nodes[n] for n in ctx.gpu_node_names if n in ctx.nodes]
+    for pod in ctx.scope_pods:
+        if pod.phase != "Pending" or pod.node_name:
+            continue
+        wanted = sorted(r for r in pod.gpu_requests if r not in offered_anywhere and not is_gpu_amount(r))
+        if not wanted:
+            continue
+        res = wanted[0]
+        vendor = res.split("/", 1)[0]
+        for node in gpu_nodes:
+            offered = sorted(r for r, v in node.gpu_capacity.items() if v > 0 and r.split("/", 1)[0] == vendor)
+            if not offered or node.ready is False or not node_matches_selector(node, pod):
+                continue
+            yield ctx.finding("node.gpu_not_advertised", "error", node_subject(node.name),
+                              [ctx.cite_field(node, f"{node.name} status.capacity",
+                                              {r: _gpu_fields(node, "capacity").get(r) for r in offered} | {res: None}),
+                               ctx.cite_field(pod, f"{pod.name} resources[{res}]", pod.gpu_requests[res])],
+                              Certainty.INFERRED, node=node.name, resource=res, offered=offered,
+                              namespace=pod.namespace, pod=pod.name)
+
+
 # kubelet admission rejections that are the node's (resources, OS, shutdown, predicates):
 # the device manager's are the plugin layer's (rules/plugin.py)
 _NODE_ADMISSION = frozenset({"out_of_resource", "predicate_failed", "node_shutdown", "invalid_node_info",
