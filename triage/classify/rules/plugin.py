@@ -204,8 +204,7 @@ def bound_not_admitted(ctx):
     if collected is None:
         return
     for pod in ctx.scope_pods:
-        if pod.phase != "Pending" or not pod.node_name or not pod.gpu_requests or \
-                pod.raw.get("status", {}).get("containerStatuses") or pod.raw.get("status", {}).get("initContainerStatuses"):
+        if pod.phase != "Pending" or not pod.node_name or not pod.gpu_requests or pod.container_statuses:
             continue
         node = ctx.nodes.get(pod.node_name)
         bound = pod.condition("PodScheduled")
