@@ -149,7 +149,8 @@ NOT_RIGHT = {
     # read as nvidia-container-cli's initialisation failure; now quoted as runtime.start_failed_unrecognised
     "fb004": "wrong",
     # round 37 (K37-O37, the components' changelogs), its first run (b4cfa5b, the rules of 4dcb96d)
-    "fk3701": "inconclusive", "fl3701": "inconclusive", "fl3702": "inconclusive", "fl3703": "inconclusive",
+    # fk3701 right since session 18 (a DRA pod ContainerCreating for minutes without a kubelet word)
+    "fl3701": "inconclusive", "fl3702": "inconclusive", "fl3703": "inconclusive",
     # round 38 (P38-R38, round 37's changelog frames continued), its first run (aab1e53, the rules of 82be431)
     "fp3803": "inconclusive", "fp3805": "inconclusive", "fr3801": "wrong",
     # round 39 (S39-W39: Kubernetes 1.36, HAMi's fix commits, CRI-O), its first run (e360c63, the rules of 82be431)

@@ -8,7 +8,8 @@ component's own format or the cluster's state:
   `vgpu-memory`, `vgpu-cores`) are GPU resources: a node offering them advertises its GPUs, and
   its vGPU memory at 0 beside the vGPU count is the resource advertised as 0, not a stale name.
 - A GPU pod bound to a Ready node for minutes with nothing of the kubelet's on it: the device
-  manager's admission has not returned.
+  manager's admission has not returned; a DRA pod ContainerCreating as long without a kubelet
+  event: the kubelet's NodePrepareResources call has not.
 - A pending pod asking for a GPU resource no node offers, beside GPU nodes offering others of the
   same vendor (a MIG profile on nodes of whole GPUs): the node does not advertise that resource.
 """
@@ -190,3 +191,37 @@ def test_a_resource_some_node_offers_and_others_hold_stays_insufficient(tmp_path
     doc = _doc(w, tmp_path)
     assert doc["root_cause"]["id"] == "scheduler.insufficient_gpu", [f["id"] for f in doc["findings"]]
     assert not any(f["params"].get("offered") for f in doc["findings"])
+
+
+def _dra_pod_creating(w: World, pulling: bool) -> None:
+    """A DRA pod bound 40 minutes ago whose container waits in ContainerCreating; the DRA driver's
+    kubelet plugin runs on the node."""
+    w.gpu_node("gpu-node-1", gpus=0, operator=False)
+    w.pod("nvidia-dra-driver-gpu", "nvidia-dra-driver-gpu-kubelet-plugin-9xv4d", node="gpu-node-1", gpu=0,
+          containers=("gpus",), labels={"app.kubernetes.io/name": "nvidia-dra-driver-gpu"},
+          owner=("DaemonSet", "nvidia-dra-driver-gpu-kubelet-plugin"))
+    p = w.pod(ML, "bench-0", node="gpu-node-1", gpu=0, phase="Pending",
+              statuses={"main": {"state": {"waiting": {"reason": "ContainerCreating"}}}},
+              extra_spec={"resourceClaims": [{"name": "gpu", "resourceClaimTemplateName": "single-gpu"}]})
+    for c in p["status"]["conditions"]:
+        c["lastTransitionTime"] = "2026-11-29T14:20:00Z"
+    if pulling:
+        w.event(ML, "Pod", "bench-0", "Pulling", 'Pulling image "vllm/vllm-openai:v0.8.3"', type="Normal",
+                component="kubelet")
+    w.target("Pod", ML, "bench-0")
+
+
+def test_a_dra_pod_creating_for_minutes_without_a_kubelet_word_waits_on_the_prepare_call(tmp_path):
+    w = World("dra-prepare-pending")
+    _dra_pod_creating(w, pulling=False)
+    doc = _doc(w, tmp_path)
+    found = [f for f in doc["findings"] if f["params"].get("reason") == "prepare_pending"]
+    assert found and found[0]["id"] == "plugin.allocate_rpc_failed", [f["id"] for f in doc["findings"]]
+    assert found[0]["params"]["claim"] == "gpu" and found[0]["params"]["minutes"] == 40
+
+
+def test_a_dra_pod_whose_image_the_kubelet_pulls_is_past_the_prepare_call(tmp_path):
+    w = World("dra-pulling")
+    _dra_pod_creating(w, pulling=True)
+    doc = _doc(w, tmp_path)
+    assert not any(f["params"].get("reason") == "prepare_pending" for f in doc["findings"])

@@ -189,38 +189,69 @@ def plugin_panics_in_allocate(ctx):
 # stalled (the kubelet admits a pod within seconds of seeing it; an image pull comes after admission)
 ADMISSION_STALL = timedelta(minutes=5)
 _KUBELET_CONDITIONS = frozenset({"Initialized", "ContainersReady", "Ready", "PodReadyToStartContainers"})
+_CREATING = frozenset({"ContainerCreating", "PodInitializing"})   # the kubelet's waiting reasons before any start
 
 
-@rule(ids=("plugin.admission_failed",), reads=("pods", "nodes", "events"))
-def bound_not_admitted(ctx):
-    """State first: a pod asking for device-plugin GPUs, bound to a Ready node for minutes, and
-    nothing of the kubelet's on it: no container status, no condition but the scheduler's
-    PodScheduled, no event from the kubelet. The kubelet admits a pod before it writes any of
-    them (kubelet.go HandlePodAdditions: canAdmitPod, whose resource-allocation handler has the
-    device manager call the plugin's Allocate), so its admission has not returned: the device
-    manager waits on the plugin's call or its own topology hints. The kubelet's log says which."""
+def _silent_since_binding(ctx, pod, collected):
+    """Minutes since `pod` was bound to its Ready node when that is ADMISSION_STALL or more and no
+    event of the kubelet's names it, else None."""
+    node = ctx.nodes.get(pod.node_name or "")
+    bound = pod.condition("PodScheduled")
+    since = parse_time(bound.last_transition) if bound is not None and bound.status == "True" else None
+    if node is None or node.ready is not True or since is None or collected - since < ADMISSION_STALL \
+            or any(e.source_component == "kubelet" for e in ctx.pod_events(pod)):
+        return None
+    return int((collected - since).total_seconds() // 60)
+
+
+def _stall_cites(ctx, pod) -> list:
+    status = {"phase": pod.phase, "conditions": [{"type": c.type, "status": c.status,
+                                                  "lastTransitionTime": c.last_transition} for c in pod.conditions]}
+    if pod.container_statuses:
+        status["containerStatuses"] = [{"name": c.name, "waiting": c.state.reason if c.state else None}
+                                       for c in pod.container_statuses]
+    return [ctx.cite_field(pod, f"{pod.name} status", status),
+            ctx.cite_field(ctx.nodes[pod.node_name], f"{pod.node_name} status.conditions[Ready]", "True")]
+
+
+@rule(ids=("plugin.admission_failed", "plugin.allocate_rpc_failed"), reads=("pods", "nodes", "events"))
+def kubelet_never_answered(ctx):
+    """State first: a GPU pod bound to a Ready node for minutes, and the kubelet silent about it
+    (no event of its own). Two steps of the kubelet wait on the GPU stack before anything else is
+    written: admission (kubelet.go HandlePodAdditions: canAdmitPod, whose resource-allocation
+    handler has the device manager call the device plugin's Allocate), before any container
+    status or kubelet condition exists; and, for a pod with DRA claims, syncPod's
+    PrepareDynamicResources (the NodePrepareResources call to the DRA driver's kubelet plugin),
+    before the sandbox, the image pull or any event: the containers wait in ContainerCreating.
+    Nothing of the kubelet's on a device-plugin pod: admission has not returned
+    (plugin.admission_failed); a DRA pod ContainerCreating without a word: the prepare call has
+    not (plugin.allocate_rpc_failed). The kubelet's log says where it waits."""
     manifest = ctx.bundle.manifest
     collected = parse_time(manifest.created_at if manifest else "")
     if collected is None:
         return
     for pod in ctx.scope_pods:
-        if pod.phase != "Pending" or not pod.node_name or not pod.gpu_requests or pod.container_statuses:
+        if pod.phase != "Pending" or not pod.node_name:
             continue
-        node = ctx.nodes.get(pod.node_name)
-        bound = pod.condition("PodScheduled")
-        since = parse_time(bound.last_transition) if bound is not None and bound.status == "True" else None
-        if node is None or node.ready is not True or since is None or collected - since < ADMISSION_STALL \
-                or any(c.type in _KUBELET_CONDITIONS for c in pod.conditions) \
-                or any(e.source_component == "kubelet" for e in ctx.pod_events(pod)):
-            continue
-        resource = next(iter(sorted(pod.gpu_requests)))
-        yield ctx.finding("plugin.admission_failed", "error", pod_subject(pod),
-                          [ctx.cite_field(pod, f"{pod.name} status", {"phase": pod.phase, "conditions": [
-                              {"type": "PodScheduled", "status": "True", "lastTransitionTime": bound.last_transition}]}),
-                           ctx.cite_field(node, f"{node.name} status.conditions[Ready]", "True")],
-                          Certainty.INFERRED, namespace=pod.namespace, pod=pod.name, node=pod.node_name,
-                          resource=resource, requested=pod.gpu_requests[resource], reason="not_admitted",
-                          minutes=int((collected - since).total_seconds() // 60))
+        if pod.gpu_requests and not pod.container_statuses \
+                and not any(c.type in _KUBELET_CONDITIONS for c in pod.conditions):
+            minutes = _silent_since_binding(ctx, pod, collected)
+            if minutes is None:
+                continue
+            resource = next(iter(sorted(pod.gpu_requests)))
+            yield ctx.finding("plugin.admission_failed", "error", pod_subject(pod), _stall_cites(ctx, pod),
+                              Certainty.INFERRED, namespace=pod.namespace, pod=pod.name, node=pod.node_name,
+                              resource=resource, requested=pod.gpu_requests[resource], reason="not_admitted",
+                              minutes=minutes)
+        elif pod.resource_claims and pod.container_statuses \
+                and all(c.state is not None and c.state.kind == "waiting" and c.state.reason in _CREATING
+                        for c in pod.container_statuses):
+            minutes = _silent_since_binding(ctx, pod, collected)
+            if minutes is None:
+                continue
+            yield ctx.finding("plugin.allocate_rpc_failed", "error", pod_subject(pod), _stall_cites(ctx, pod),
+                              Certainty.INFERRED, namespace=pod.namespace, pod=pod.name, node=pod.node_name,
+                              claim=pod.resource_claims[0], reason="prepare_pending", minutes=minutes)
 
 
 # what the DRA kubelet plugin's own log means below its layer (an NVML error names the driver)
