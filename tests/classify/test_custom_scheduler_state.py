@@ -1,8 +1,8 @@
 """A pending GPU pod whose own scheduler (spec.schedulerName) saw it and wrote no word: that
 scheduler's pods say whether it is failing (scheduler.rules `pending`, scheduler_controllers
 `scheduler_failing`). State first: a scheduler crashing with a panic in its previous log, or logging
-errors (a stale token's 401s) while Running, is why nothing was written; one that runs clean leaves
-the gap that asks for its log and objects."""
+errors (a stale token's 401s) while Running, or whose log ends waiting for its caches, is why nothing
+was written; one that runs clean leaves the gap that asks for its log and objects."""
 
 from __future__ import annotations
 
@@ -54,3 +54,20 @@ def test_a_scheduler_that_restarted_once_long_ago_and_runs_clean_leaves_the_gap(
     assert doc["status"] == "inconclusive", (doc["status"], finding_ids(doc))
     gaps = doc["layers"]["scheduler"]["gaps"]
     assert any(g["reason"] == "no_message" for g in gaps), gaps
+
+
+# client-go's WaitForNamedCacheSync (tools/cache/shared_informer.go): "Waiting for caches to sync for %s",
+# then "Caches are synced for %s" once its informers have listed
+_WAITING = 'I1129 14:51:02.420381       1 shared_informer.go:313] Waiting for caches to sync for scheduler cache\n'
+_SYNCED = 'I1129 14:51:03.117202       1 shared_informer.go:320] Caches are synced for scheduler cache\n'
+
+
+def test_a_scheduler_whose_log_ends_waiting_for_its_caches_never_started_its_loop(tmp_path):
+    doc = diagnosis_of(_world("kai-cache-wait", current=_WAITING), tmp_path)
+    assert doc["root_cause"]["id"] == "scheduler.pending_unexplained", finding_ids(doc)
+    assert any("Waiting for caches to sync" in e["excerpt"] for e in doc["root_cause"]["evidence"])
+
+
+def test_a_scheduler_whose_caches_synced_runs_clean_and_leaves_the_gap(tmp_path):
+    doc = diagnosis_of(_world("kai-cache-synced", current=_WAITING + _SYNCED), tmp_path)
+    assert doc["status"] == "inconclusive", (doc["status"], finding_ids(doc))

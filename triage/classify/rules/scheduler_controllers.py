@@ -366,7 +366,8 @@ def _scheduler_says(ctx, name: str):
 def scheduler_failing(ctx, name: str) -> list:
     """Citations that the scheduler `name` is failing, from its own pods: a container that is down
     (not ready, not running) or that crashed with an error its previous log shows (its status and that
-    line), and the last error-looking line of its current log. Empty when its pods run clean (a
+    line), the last error-looking line of its current log, or that log ending on client-go's wait
+    for its informers' caches (it never started scheduling). Empty when its pods run clean (a
     restart long ago with no log of it says nothing), or none is in the bundle."""
     from triage.evidence.error_lines import last_error_lines
     cites = []
@@ -390,7 +391,22 @@ def scheduler_failing(ctx, name: str) -> list:
             cur_err = last_error_lines(cur.lines, 1) if cur is not None else []
             if cur_err:
                 cites.append(ctx.cite_line(cur, *cur_err[-1]))
+            elif cur is not None and (waiting := _waiting_for_caches(cur.lines)) is not None:
+                cites.append(ctx.cite_line(cur, waiting + 1, cur.lines[waiting]))
     return cites
+
+
+# client-go tools/cache shared_informer.go WaitForNamedCacheSync: `Waiting for caches to sync for %s`
+# (structured since 1.30: "Waiting for caches to sync" controller=...), then `Caches are synced for %s`
+# once every informer has listed; a scheduler whose log ends on the first never started its loop
+_CACHE_WAIT, _CACHE_SYNCED = "Waiting for caches to sync", "Caches are synced"
+
+
+def _waiting_for_caches(lines) -> int | None:
+    """Index of the log's last line when it is client-go's wait for the informers' caches (no
+    "Caches are synced" after it), else None."""
+    last = next((i for i in range(len(lines) - 1, -1, -1) if lines[i].strip()), None)
+    return last if last is not None and _CACHE_WAIT in lines[last] else None
 
 
 def _scheduler_pods(ctx, name: str, running: bool = True):
