@@ -152,8 +152,9 @@ NOT_RIGHT = {
     # fk3701 right since session 18 (a DRA pod ContainerCreating for minutes without a kubelet word)
     "fl3701": "inconclusive", "fl3702": "inconclusive", "fl3703": "inconclusive",
     # round 38 (P38-R38, round 37's changelog frames continued), its first run (aab1e53, the rules of 82be431)
-    # fp3803 right since session 18 (its scheduler's log ends waiting for its informers' caches)
-    "fp3805": "inconclusive", "fr3801": "wrong",
+    # fp3803 right since session 18 (its scheduler's log ends waiting for its informers' caches), fr3801 too
+    # (a KAI gpu-fraction share placed on a node whose container finds no driver got no device)
+    "fp3805": "inconclusive",
     # round 39 (S39-W39: Kubernetes 1.36, HAMi's fix commits, CRI-O), its first run (e360c63, the rules of 82be431)
     # fs3901 right since session 18 (a GPU pod bound for minutes the kubelet never admitted)
     # round 40 (A40-G40: HAMi and GPUStack fix commits continued, topograph, the DRA driver, AKS/OpenShift/EKS docs),

@@ -12,6 +12,8 @@ component's own format or the cluster's state:
   event: the kubelet's NodePrepareResources call has not.
 - A pending pod asking for a GPU resource no node offers, beside GPU nodes offering others of the
   same vendor (a MIG profile on nodes of whole GPUs): the node does not advertise that resource.
+- A GPU share asked in annotations (KAI's gpu-fraction), placed, whose container finds no driver:
+  no device was injected (runtime), not a pod that asked for no GPU.
 """
 
 from __future__ import annotations
@@ -225,3 +227,21 @@ def test_a_dra_pod_whose_image_the_kubelet_pulls_is_past_the_prepare_call(tmp_pa
     _dra_pod_creating(w, pulling=True)
     doc = _doc(w, tmp_path)
     assert not any(f["params"].get("reason") == "prepare_pending" for f in doc["findings"])
+
+
+def test_a_kai_gpu_share_placed_on_a_node_whose_container_finds_no_driver_got_no_device(tmp_path):
+    """KAI-Scheduler's GPU sharing asks in annotations (docs/gpu-sharing: `gpu-fraction`), not in
+    resources: a bound pod of it that finds no GPU was given a share the runtime did not inject."""
+    w = World("kai-share-no-device")
+    w.gpu_node("gpu-node-1", gpus=1)
+    p = w.pod(ML, "notebook-0", node="gpu-node-1", gpu=0, scheduler="kai-scheduler", containers=("notebook",),
+              statuses=crashing("notebook"), phase="Running", ready=False, restarts=4)
+    p["metadata"]["annotations"] = {"gpu-fraction": "0.5"}
+    # torch/cuda/__init__.py _check_driver: the error PyTorch raises when it finds no NVIDIA driver
+    w.log(ML, "notebook-0", "notebook", "RuntimeError: Found no NVIDIA driver on your system. Please check that you "
+          "have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx\n", previous=True)
+    w.target("Pod", ML, "notebook-0")
+    doc = _doc(w, tmp_path)
+    root = doc["root_cause"]
+    assert root["id"] == "runtime.no_device_visible", [f["id"] for f in doc["findings"]]
+    assert root["params"]["annotation"] == "gpu-fraction"

@@ -13,6 +13,7 @@ from triage.classify.rules.components import judged_component
 from triage.classify.rules.context import gpu_stack_role
 from triage.classify.rules.node import node_matches_selector
 from triage.classify.rules.patterns import LogPattern, apply_patterns, fact_params, role_logs, scan
+from triage.classify.rules.scheduler_controllers import gpu_share_annotation
 from triage.classify.model import Gap
 from triage.evidence.cuda_compat import DRIVER_CUDA_LABELS, driver_runs
 from triage.evidence.error_lines import first_gpu_error_line, last_error_lines, mentions_gpu
@@ -115,6 +116,13 @@ def no_gpu_in_container(ctx):
             yield ctx.finding("application.no_kernel_image", "error", pod_subject(pod),
                               cites + [_limits_cite(ctx, pod, container)],
                               "inferred", resource=other_gpu[0], **common)
+        elif not requests_nvidia(pod) and pod.node_name and (share := gpu_share_annotation(pod)) is not None:
+            # its GPU scheduler placed a share of a GPU asked in annotations (KAI's gpu-fraction), and no
+            # device reached the container: the share's injection failed, not the spec
+            yield ctx.finding("runtime.no_device_visible", "error", pod_subject(pod),
+                              cites + [ctx.cite_field(pod, f"{pod.name} metadata.annotations[{share}]",
+                                                      pod.annotations[share])], "inferred",
+                              annotation=share, scheduler=pod.scheduler_name, **common)
         elif not requests_nvidia(pod) and by_hand:
             # it asked the NVIDIA runtime for devices by env instead of the device plugin
             yield ctx.finding("runtime.visible_devices_misconfigured", "error", pod_subject(pod),

@@ -264,6 +264,11 @@ def autoscaler(ctx):
 # requests, so they never add a GPU node for it; KAI's node-scale-adjuster (docs/gpu-sharing/
 # autoscaling, Helm global.clusterAutoscaling) exists to launch full-GPU utility pods in its stead
 _SHARE_ANNOTATIONS = ("gpu-fraction", "gpu-memory")
+
+
+def gpu_share_annotation(pod) -> str | None:
+    """The annotation in which `pod` asks its GPU scheduler for a share of a GPU, if any."""
+    return next((k for k in _SHARE_ANNOTATIONS if pod.annotations.get(k)), None)
 _AUTOSCALERS = ("cluster-autoscaler", "karpenter")          # in their images' names
 _SCALE_ADJUSTER = "node-scale-adjuster"
 
