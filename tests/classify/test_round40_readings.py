@@ -245,3 +245,13 @@ def test_a_kai_gpu_share_placed_on_a_node_whose_container_finds_no_driver_got_no
     root = doc["root_cause"]
     assert root["id"] == "runtime.no_device_visible", [f["id"] for f in doc["findings"]]
     assert root["params"]["annotation"] == "gpu-fraction"
+
+
+def test_the_kata_sandbox_plugin_and_its_passthrough_gpus_are_the_gpu_stack():
+    """The GPU Operator's Kata / Confidential Containers stack: its sandbox device plugin's DaemonSet
+    label (controllers/object_controls.go) and the resource it advertises by default."""
+    from triage.bundle.objects.gpu_stack import stack_role
+    assert is_gpu_resource("nvidia.com/pgpu") and not is_gpu_resource("nvidia.com/nvswitch")
+    pod = {"metadata": {"name": "nvidia-kata-sandbox-device-plugin-daemonset-b5tp7",
+                        "labels": {"app": "nvidia-kata-sandbox-device-plugin-daemonset"}}}
+    assert stack_role(pod) == "device-plugin"

@@ -20,7 +20,10 @@ from triage import lazy_re
 # names devices `nvidia.com/GA100_A100_PCIE_40GB`. A renamed GPU is taken when its name says
 # "gpu" or a GPU product; HAMi's per-pod memory/core/priority amounts (`nvidia.com/gpumem`,
 # `gpumem-percentage`, `gpucores`, `priority`: HAMi pkg/device/nvidia) count no devices, and
-# the network operator's NIC resources under `nvidia.com/` (hostdev, sriov, rdma) are not GPUs.
+# the network operator's NIC resources under `nvidia.com/` (hostdev, sriov, rdma) are not GPUs. The GPU
+# Operator's Kata sandbox device plugin advertises passthrough GPUs as `nvidia.com/pgpu` (its default
+# `P_GPU_ALIAS`; cloud-native-docs confidential-containers: "the default resource name advertised by
+# the NVIDIA Kata sandbox device plugin"); its NVSwitches (`NVSWITCH_ALIAS`) are no GPUs.
 # GPU sharing plugins outside nvidia.com/ advertise slices of a GPU under their own names:
 # volcano-vgpu-device-plugin's defaults (device-config.yaml `resourceCountName: volcano.sh/vgpu-number`,
 # `resourceMemoryName: volcano.sh/vgpu-memory`, `...-percentage`, `resourceCoreName: volcano.sh/vgpu-cores`),
@@ -31,7 +34,7 @@ _PRODUCT = r"(?:tesla|quadro|geforce|rtx|gh?b?[0-9]{3}|[abhlt][0-9]{1,3}[a-z]?|l
 GPU_RESOURCE_RE = lazy_re.compile(
     r"^(nvidia\.com/(gpu(\.shared)?|mig-[0-9a-z.]+(\.shared)?)|alpha\.kubernetes\.io/nvidia-gpu|amd\.com/gpu|gpu\.intel\.com/(i915|xe)|tencent\.com/vcuda-(core|memory)"
     r"|volcano\.sh/(vgpu-(number|memory|memory-percentage|cores)|gpu-(memory|number))|aliyun\.com/gpu-(mem|count))$"
-    r"|^nvidia\.com/(?!gpumem|gpucores|priority)(?=[A-Za-z0-9_.-]{1,63}$)(?:[A-Za-z0-9_.-]*[-_.])?(?i:gpu|" + _PRODUCT + r")(?:[-_.][A-Za-z0-9_.-]*)?$")
+    r"|^nvidia\.com/(?!gpumem|gpucores|priority)(?=[A-Za-z0-9_.-]{1,63}$)(?:[A-Za-z0-9_.-]*[-_.])?(?i:p?gpu|" + _PRODUCT + r")(?:[-_.][A-Za-z0-9_.-]*)?$")
 
 
 # Of those, the ones that measure a share of a GPU (memory, cores, a percentage), not devices.

@@ -42,6 +42,9 @@ ROLE_BY_LABEL: Mapping[str, str] = {
     # advertises (no id of its own: without it the plugin has nothing, the plugin stage); the vfio manager
     # binds vfio-pci in the driver's place
     "nvidia-sandbox-device-plugin-daemonset": "device-plugin", "nvidia-vgpu-device-manager": "device-plugin",
+    # ... and its Kata / Confidential Containers stack (controllers/object_controls.go: the KataSandboxDevicePlugin's
+    # `dsLabel = "nvidia-kata-sandbox-device-plugin-daemonset"`), advertising nvidia.com/pgpu by default
+    "nvidia-kata-sandbox-device-plugin-daemonset": "device-plugin",
     "nvidia-vfio-manager": "driver",
     # NVIDIA's KubeVirt GPU device plugin (kubevirt-gpu-device-plugin manifests: `name: nvidia-kubevirt-gpu-dp-ds`)
     "nvidia-kubevirt-gpu-dp-ds": "device-plugin",
@@ -99,6 +102,7 @@ ROLE_BY_NAME_PREFIX = (
     ("gpu-operator-node-feature-discovery", "nfd"),
     ("nvidia-gpu-device-plugin", "device-plugin"),
     ("nvidia-sandbox-device-plugin", "device-plugin"),
+    ("nvidia-kata-sandbox-device-plugin", "device-plugin"),
     ("nvidia-vgpu-device-manager", "device-plugin"),
     ("nvidia-vfio-manager", "driver"),
     ("nvidia-kubevirt-gpu-dp", "device-plugin"),
