@@ -255,3 +255,18 @@ def test_the_kata_sandbox_plugin_and_its_passthrough_gpus_are_the_gpu_stack():
     pod = {"metadata": {"name": "nvidia-kata-sandbox-device-plugin-daemonset-b5tp7",
                         "labels": {"app": "nvidia-kata-sandbox-device-plugin-daemonset"}}}
     assert stack_role(pod) == "device-plugin"
+
+
+def test_a_layout_absent_from_a_whole_fleet_is_said_by_a_few_nodes_not_every_one(tmp_path):
+    from triage.classify.rules.node import MAX_NODES_NAMED
+    w = World("mig-not-offered-fleet")
+    for i in range(MAX_NODES_NAMED + 4):
+        w.gpu_node(f"gpu-node-{i + 1}", gpus=8, operator=False)
+    for name in ("mixed-0", "mixed-1"):
+        pending_pod(w, name, "0/12 nodes are available: 12 Insufficient nvidia.com/mig-1g.5gb.",
+                    resource="nvidia.com/mig-1g.5gb")
+    w.target("Pod", ML, "mixed-1")
+    doc = _doc(w, tmp_path)
+    named = {f["subject"]["name"] for f in doc["findings"] if f["params"].get("offered")}
+    assert len(named) == MAX_NODES_NAMED, sorted(named)
+    assert doc["root_cause"]["id"] == "node.gpu_not_advertised", [f["id"] for f in doc["findings"]]

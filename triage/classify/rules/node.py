@@ -121,6 +121,9 @@ def autoscaler_unready_gpu_node(ctx):
                               namespace=pod.namespace, pod=pod.name, plugin_pod=plugins[0].name)
 
 
+MAX_NODES_NAMED = 8
+
+
 @rule(ids=("node.gpu_not_advertised",), reads=("nodes", "pods"))
 def requested_resource_not_offered(ctx):
     """State first: a pending pod asks for a GPU resource that no node's capacity holds, while the
@@ -130,6 +133,7 @@ def requested_resource_not_offered(ctx):
     missing is that resource on the node: its MIG layout or sharing configuration does not make it."""
     offered_anywhere = {r for n in ctx.nodes.values() for r in n.gpu_capacity}
     gpu_nodes = [ctx.nodes[n] for n in ctx.gpu_node_names if n in ctx.nodes]
+    named: dict[str, set[str]] = {}          # resource -> the nodes already named for it
     for pod in ctx.scope_pods:
         if pod.phase != "Pending" or pod.node_name:
             continue
@@ -138,10 +142,14 @@ def requested_resource_not_offered(ctx):
             continue
         res = wanted[0]
         vendor = res.split("/", 1)[0]
+        seen = named.setdefault(res, set())
         for node in gpu_nodes:
+            if len(seen) >= MAX_NODES_NAMED:
+                break             # a fleet without that layout anywhere: a few nodes say it for all
             offered = sorted(r for r, v in node.gpu_capacity.items() if v > 0 and r.split("/", 1)[0] == vendor)
-            if not offered or node.ready is False or not node_matches_selector(node, pod):
+            if node.name in seen or not offered or node.ready is False or not node_matches_selector(node, pod):
                 continue
+            seen.add(node.name)
             yield ctx.finding("node.gpu_not_advertised", "error", node_subject(node.name),
                               [ctx.cite_field(node, f"{node.name} status.capacity",
                                               {r: _gpu_fields(node, "capacity").get(r) for r in offered} | {res: None}),

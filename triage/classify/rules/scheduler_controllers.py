@@ -404,7 +404,7 @@ def scheduler_failing(ctx, name: str) -> list:
 # client-go tools/cache shared_informer.go WaitForNamedCacheSync: `Waiting for caches to sync for %s`
 # (structured since 1.30: "Waiting for caches to sync" controller=...), then `Caches are synced for %s`
 # once every informer has listed; a scheduler whose log ends on the first never started its loop
-_CACHE_WAIT, _CACHE_SYNCED = "Waiting for caches to sync", "Caches are synced"
+_CACHE_WAIT = "Waiting for caches to sync"
 
 
 def _waiting_for_caches(lines) -> int | None:
