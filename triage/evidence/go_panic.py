@@ -59,8 +59,6 @@ def frame_function(frame: str) -> str:
         >>> frame_function("k8s.io/kubelet/pkg/apis/deviceplugin/v1beta1._DevicePlugin_Allocate_Handler({0x1})")
         '_DevicePlugin_Allocate_Handler'
     """
-    head = frame.split("(", 1)[0] if not frame.startswith("(") else frame
-    if ".(" in frame:
-        # a method: pkg.(*T).Name(args)
-        head = frame.split(").", 1)[1].split("(", 1)[0] if ")." in frame else head
-    return head.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
+    call = frame.rstrip()
+    name = call[:call.rfind("(")] if call.endswith(")") and "(" in call else call   # its argument list off
+    return name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
