@@ -270,3 +270,27 @@ def test_a_layout_absent_from_a_whole_fleet_is_said_by_a_few_nodes_not_every_one
     named = {f["subject"]["name"] for f in doc["findings"] if f["params"].get("offered")}
     assert len(named) == MAX_NODES_NAMED, sorted(named)
     assert doc["root_cause"]["id"] == "node.gpu_not_advertised", [f["id"] for f in doc["findings"]]
+
+
+def test_a_mig_profile_absent_from_a_bundle_that_holds_only_some_of_the_nodes_is_not_called_unoffered(tmp_path):
+    """The scheduler weighed 40 nodes and the bundle holds 1 (a collector keeps a bounded few
+    candidates): a node offering the profile may be among the 39 left out."""
+    w = World("mig-not-offered-partial")
+    w.gpu_node("gpu-node-1", gpus=8)
+    pending_pod(w, "mixed-0", "0/40 nodes are available: 40 Insufficient nvidia.com/mig-1g.5gb.",
+                resource="nvidia.com/mig-1g.5gb")
+    w.target("Pod", ML, "mixed-0")
+    doc = _doc(w, tmp_path)
+    assert not any(f["params"].get("offered") for f in doc["findings"]), [f["id"] for f in doc["findings"]]
+
+
+def test_a_bound_pod_whose_namespace_events_were_not_collected_is_no_stalled_admission(tmp_path):
+    from triage.bundle import layout
+    w = World("bound-no-events-list")
+    _bound_silent(w, "2026-11-29T14:20:00Z")
+    root = w.write(tmp_path / "bundle")
+    (root / layout.namespaced_list("events", ML)).unlink()     # the pod's namespace: no event list read
+    with load_bundle(root) as b:
+        doc = findings_document(diagnose(b), b)
+    assert not any(f["params"].get("reason") == "not_admitted" for f in doc["findings"]), \
+        [f["id"] for f in doc["findings"]]

@@ -124,13 +124,24 @@ def autoscaler_unready_gpu_node(ctx):
 MAX_NODES_NAMED = 8
 
 
+def _every_node_weighed(ctx, pod) -> bool:
+    """Whether the bundle holds every node the scheduler weighed for `pod` (its message's "0/N
+    nodes are available" against the node list): a collector that keeps a bounded few candidate
+    nodes may leave out the very nodes that offer the resource."""
+    from triage.classify.rules.scheduler import latest_scheduling_message
+    msg, _ = latest_scheduling_message(ctx, pod)
+    total = msg.total_nodes if msg is not None else None
+    return total is not None and total <= len(ctx.bundle.nodes_by_name)
+
+
 @rule(ids=("node.gpu_not_advertised",), reads=("nodes", "pods"))
 def requested_resource_not_offered(ctx):
     """State first: a pending pod asks for a GPU resource that no node's capacity holds, while the
     GPU nodes it may use offer other GPU resources of the same vendor (a MIG profile asked for on
     nodes without that layout, `nvidia.com/gpu` asked for on nodes whose GPUs are MIG slices or
     renamed `.shared` by time-slicing). The scheduler says "Insufficient <resource>"; what is
-    missing is that resource on the node: its MIG layout or sharing configuration does not make it."""
+    missing is that resource on the node: its MIG layout or sharing configuration does not make it.
+    Only when the bundle holds every node the scheduler weighed (`_every_node_weighed`)."""
     offered_anywhere = {r for n in ctx.nodes.values() for r in n.gpu_capacity}
     gpu_nodes = [ctx.nodes[n] for n in ctx.gpu_node_names if n in ctx.nodes]
     named: dict[str, set[str]] = {}          # resource -> the nodes already named for it
@@ -139,6 +150,8 @@ def requested_resource_not_offered(ctx):
             continue
         wanted = sorted(r for r in pod.gpu_requests if r not in offered_anywhere and not is_gpu_amount(r))
         if not wanted:
+            continue
+        if not _every_node_weighed(ctx, pod):
             continue
         res = wanted[0]
         vendor = res.split("/", 1)[0]

@@ -196,6 +196,8 @@ def _silent_since_binding(ctx, pod, collected):
     """Minutes since `pod` was bound to its Ready node when that is ADMISSION_STALL or more and no
     event of the kubelet's names it, else None."""
     node = ctx.nodes.get(pod.node_name or "")
+    if (pod.namespace or "") not in ctx.events_collected_ns:
+        return None           # without the namespace's events, "no kubelet event" was not checked
     bound = pod.condition("PodScheduled")
     since = parse_time(bound.last_transition) if bound is not None and bound.status == "True" else None
     if node is None or node.ready is not True or since is None or collected - since < ADMISSION_STALL \

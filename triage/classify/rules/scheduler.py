@@ -66,7 +66,7 @@ def _requested(pod, res: str) -> int:
     return total
 
 
-def _latest_message(ctx, pod):
+def latest_scheduling_message(ctx, pod):
     """(parsed message, citation) of the newest FailedScheduling event, else the PodScheduled condition."""
     from triage.evidence.scheduler_message import parse_scheduling_message
     for ev in reversed(ctx.pod_events(pod)):
@@ -240,7 +240,7 @@ def unschedulable(ctx):
             continue
         if pod.phase != "Pending":
             continue
-        msg, cite = _latest_message(ctx, pod)
+        msg, cite = latest_scheduling_message(ctx, pod)
         if msg is None:
             own = _own_scheduler_words(ctx, pod)
             if own is not None:       # a non-default scheduler's own wording ("no available node, ...")
