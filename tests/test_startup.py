@@ -86,3 +86,8 @@ def test_a_collection_imports_only_the_clients_config_and_rest_layers(tmp_path):
     assert "kubernetes.config.kube_config" in modules and "kubernetes.client.rest" in modules
     assert sorted(m for m in modules if m in NEVER_FOR_RAW_READS or m.startswith("pydantic")) == []
     assert "aiohttp" not in modules
+    # the redactor reads detect-secrets' token shapes from its plugins' text: without exec (whose
+    # websocket modules need it) nothing imports requests or the scanner's core, and the shapes are on
+    manifest = json.loads((tmp_path / "pod" / "manifest.json").read_text())
+    assert {"github_token", "aws_access_key"} <= set(manifest["redaction"]["rules"])
+    assert sorted(m for m in modules if m.split(".")[0] in ("requests", "detect_secrets")) == []

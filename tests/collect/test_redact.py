@@ -224,3 +224,45 @@ def test_extra_patterns_from_a_file(tmp_path):
     bad.write_text("ok\n([unclosed\n")
     with pytest.raises(UsageError, match=r"bad\.txt:2: not a valid regular expression"):
         Redactor.from_options(True, str(bad))
+
+
+# ---- detect-secrets' token shapes, read from its plugins' source ------------------------------
+
+def test_the_token_shapes_read_from_detect_secrets_source_are_the_ones_its_plugins_build():
+    """The redactor reads each detector's denylist from the plugin's text (importing a plugin
+    loads requests and the scanner's core); what it reads must be what the plugin itself compiles,
+    or a release's new or changed shape would be redacted wrongly."""
+    from triage.bundle import secret_patterns
+    plugins = secret_patterns._plugins_dir()
+    assert plugins is not None and (plugins / "aws.py").is_file()
+    for module, cls, _kind, _hints, picks in secret_patterns.SELECTED:
+        built = secret_patterns._imported_denylist(module, cls)
+        read = secret_patterns.denylist_in_source(plugins / f"{module}.py", cls)
+        assert read is not None and len(read) == len(built), module
+        for i, (pattern, flags) in enumerate(built):
+            if picks is None or i in picks:
+                assert read[i] is not None, (module, i)
+                assert (read[i][0], re.compile(read[i][0], read[i][1]).flags) == (pattern, flags), (module, i)
+    kinds = [kind for kind, _p, _h in secret_patterns.load()]
+    assert {"aws_access_key", "github_token", "gitlab_token", "slack_token", "stripe_key"} <= set(kinds)
+
+
+def test_a_denylist_built_other_than_by_literal_re_compile_is_not_guessed(tmp_path):
+    """An entry built by formatting (AWS's secret-key shape) reads as None, so the loader imports
+    that plugin instead of compiling half a pattern; a missing class or file reads as None."""
+    from triage.bundle import secret_patterns
+    plugin = tmp_path / "demo.py"
+    plugin.write_text("import re\n"
+                      "KEY = 'k'\n"
+                      "class Demo:\n"
+                      "    denylist = (\n"
+                      "        re.compile(r'ab' r'[0-9]{4}', flags=re.IGNORECASE | re.MULTILINE),\n"
+                      "        re.compile(r'x{k}'.format(k=KEY)),\n"
+                      "        re.compile(KEY),\n"
+                      "    )\n", encoding="utf-8")
+    assert secret_patterns.denylist_in_source(plugin, "Demo") == [
+        ("ab[0-9]{4}", int(re.IGNORECASE | re.MULTILINE)), None, None]
+    assert secret_patterns.denylist_in_source(plugin, "Other") is None
+    assert secret_patterns.denylist_in_source(tmp_path / "absent.py", "Demo") is None
+    plugin.write_text("class Demo:\n    denylist = make()\n", encoding="utf-8")
+    assert secret_patterns.denylist_in_source(plugin, "Demo") is None

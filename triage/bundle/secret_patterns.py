@@ -13,14 +13,21 @@ left boundary (no letter or digit just before it) so a token shape inside a long
 not taken for a token, and hints (substrings without which it cannot match) so a 5 MB log
 costs a substring search per rule, not a regex pass.
 
-If detect-secrets cannot be imported the redactor still runs with its own rules, and its
-report's `rules` list says which were active.
+The patterns are read from the plugins' source text (each detector class's `denylist` of
+`re.compile(<literal>[, flags])` calls, parsed with `ast`), not by importing the plugins: a plugin
+module imports `requests` and detect-secrets' core (~90 ms of CPU a live collection would spend
+beside its first round trips). A detector whose denylist is not literal text in its class (a
+release that builds it another way) is imported as before. If detect-secrets is not installed
+the redactor still runs with its own rules, and its report's `rules` list says which were active.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import re
+from pathlib import Path
 
 # (plugin module, detector class, placeholder kind, hints, which denylist entries: None = all)
 SELECTED: tuple[tuple[str, str, str, tuple[str, ...], tuple[int, ...] | None], ...] = (
@@ -46,17 +53,88 @@ SOURCE = "detect-secrets"
 def load() -> list[tuple[str, re.Pattern, tuple[str, ...]]]:
     """[(kind, compiled pattern, hints)] from the installed detect-secrets; [] without it."""
     out: list[tuple[str, re.Pattern, tuple[str, ...]]] = []
+    plugins = _plugins_dir()
+    if plugins is None:
+        return out
     for module, cls, kind, hints, picks in SELECTED:
-        try:
-            detector = getattr(importlib.import_module(f"detect_secrets.plugins.{module}"), cls)
-            patterns = list(detector.denylist)
-        except (ImportError, AttributeError, TypeError):
-            continue
-        for i, pattern in enumerate(patterns):
-            if picks is not None and i not in picks:
-                continue
+        entries = denylist_in_source(plugins / f"{module}.py", cls)
+        chosen = [i for i in range(len(entries or ())) if picks is None or i in picks]
+        if not chosen or any(entries[i] is None for i in chosen):        # type: ignore[index]
+            entries = _imported_denylist(module, cls)
+            chosen = [i for i in range(len(entries)) if picks is None or i in picks]
+        for i in chosen:
+            pattern, flags = entries[i]                                   # type: ignore[index,misc]
             try:
-                out.append((kind, re.compile(rf"(?<![A-Za-z0-9])(?:{pattern.pattern})", pattern.flags), hints))
-            except (re.error, AttributeError):
+                out.append((kind, re.compile(rf"(?<![A-Za-z0-9])(?:{pattern})", flags), hints))
+            except re.error:
                 continue
     return out
+
+
+def _plugins_dir() -> Path | None:
+    """detect-secrets' plugins folder, found without importing the package (its __init__ loads
+    the scanner's core)."""
+    try:
+        spec = importlib.util.find_spec("detect_secrets")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(list(spec.submodule_search_locations)[0]) / "plugins"
+
+
+def denylist_in_source(path: Path, cls: str) -> list[tuple[str, int] | None] | None:
+    """The entries of `class <cls>`'s `denylist = (re.compile("..."), ...)` in the module at
+    `path`, each (pattern, flags), or None for an entry that is not a literal `re.compile` (a
+    pattern built by formatting); None when the file or the class's denylist is not there."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return None
+    for node in tree.body:
+        if not (isinstance(node, ast.ClassDef) and node.name == cls):
+            continue
+        for stmt in node.body:
+            target = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
+                stmt, ast.AnnAssign) else []
+            if any(isinstance(t, ast.Name) and t.id == "denylist" for t in target):
+                if not isinstance(stmt.value, (ast.Tuple, ast.List)):
+                    return None
+                return [_compile_call(e) for e in stmt.value.elts]
+    return None
+
+
+def _compile_call(node: ast.expr) -> tuple[str, int] | None:
+    """`re.compile("literal")` or `re.compile("literal", [flags=]re.X | re.Y)` -> (pattern, flags)."""
+    if not (isinstance(node, ast.Call) and _is_re_attr(node.func, "compile") and node.args
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        return None
+    flag_nodes = node.args[1:] + [k.value for k in node.keywords if k.arg == "flags"]
+    if len(flag_nodes) > 1 or len(node.args) > 2 or any(k.arg != "flags" for k in node.keywords):
+        return None
+    flags = _flags(flag_nodes[0]) if flag_nodes else 0
+    return None if flags is None else (node.args[0].value, flags)
+
+
+def _flags(node: ast.expr) -> int | None:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = _flags(node.left), _flags(node.right)
+        return None if left is None or right is None else left | right
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "re":
+        flag = getattr(re, node.attr, None)
+        return int(flag) if isinstance(flag, re.RegexFlag) else None
+    return None
+
+
+def _is_re_attr(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Name) \
+        and node.value.id == "re"
+
+
+def _imported_denylist(module: str, cls: str) -> list[tuple[str, int]]:
+    """The denylist as the plugin module builds it (imports the plugin, requests and the core)."""
+    try:
+        detector = getattr(importlib.import_module(f"detect_secrets.plugins.{module}"), cls)
+        return [(p.pattern, p.flags) for p in detector.denylist]
+    except (ImportError, AttributeError, TypeError):
+        return []

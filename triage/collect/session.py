@@ -94,11 +94,12 @@ class Session:
 
     # ---- the redactor --------------------------------------------------------------
 
-    def build_redactor(self, build: Callable[[], Redactor], then: Callable[[], Any] | None = None) -> None:
-        """Build the redactor in a thread of its own (loading its rule sets is ~0.2 s of CPU that
-        the first rounds of requests would otherwise wait for); objects added meanwhile are
+    def build_redactor(self, build: Callable[[], Redactor], then: tuple[Callable[[], Any], ...] = ()) -> None:
+        """Build the redactor in a thread of its own (compiling its rule sets is CPU the first
+        rounds of requests need not wait for); objects added meanwhile are
         redacted in place as soon as it exists, and nothing is written before that. `then`
-        runs next in that thread (more CPU work for the time the collection waits on the server)."""
+        runs next in that thread, in order (more CPU work for the time the collection waits on
+        the server); `wait_background` waits for all of it."""
         def run() -> None:
             try:
                 with LAZY_IMPORTS:          # not while an exec thread imports its modules (kube.py)
@@ -114,20 +115,22 @@ class Session:
                     for item in items:
                         red.obj(item)
                 self._redactor_ready.set()
-            if then is not None:
+            for step in then:
                 try:
-                    then()
+                    step()
                 except Exception:  # noqa: BLE001 - an optimisation only: the caller does it again if needed
                     pass
-        # detect-secrets imports requests in that thread while a collect worker's first exec imports
-        # kubernetes.stream -> websocket client -> requests.utils: two threads importing one package
-        # can leave one with a half-initialised module ("cannot import name 'parse_dict_header' from
-        # partially initialized module 'requests.utils'", an 'internal' gap that made a healthy
-        # target inconclusive about one run in three). Import it here, in this thread, first; the
-        # build and the exec modules' imports also take kube.LAZY_IMPORTS (websocket, ws_client).
-        import requests  # noqa: F401
+        # Two threads importing one package at once can leave one with a half-initialised module
+        # ("cannot import name 'parse_dict_header' from partially initialized module
+        # 'requests.utils'"): the build (detect-secrets' plugins, when one must be imported) and the
+        # exec modules (websocket, kubernetes.stream) each import under kube.LAZY_IMPORTS.
         self._redactor_thread = threading.Thread(target=run, name="redactor", daemon=True)
         self._redactor_thread.start()
+
+    def wait_background(self) -> None:
+        """Wait until the redactor's thread has done its `then` steps too."""
+        if self._redactor_thread is not None:
+            self._redactor_thread.join()
 
     @property
     def redactor(self) -> Redactor:
