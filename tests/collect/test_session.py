@@ -61,3 +61,25 @@ def test_a_redactor_that_cannot_be_built_writes_nothing(tmp_path):
                           [_pod("hf_abcdefghijklmnopqrstuvwxyz0123")])
         session.finish(None)
     assert not (tmp_path / "b" / "cluster-resources" / "pods" / "llm.json").exists()
+
+
+def test_a_callers_work_while_waiting_runs_after_the_redactor_and_has_finished_when_collect_returns(tmp_path):
+    """A live run imports its analysis in the redactor's thread while the collection waits on the
+    server; the analysis then imports the same modules in the main thread, so that work must be
+    over by the time `collect` returns (two threads importing one module can break it)."""
+    from tests.collect.cluster_fixture import PENDING
+    from tests.collect.helpers import served
+    from triage.collect.run import Target, collect
+    seen: list[str] = []
+    release = threading.Event()
+
+    def while_waiting() -> None:
+        release.wait(0.5)                 # longer than the collection takes
+        seen.append("done")
+
+    with served(tmp_path) as srv:
+        result = collect(Target("Pod", "llm", PENDING),
+                         Options(kubeconfig=srv.kubeconfig, namespace="llm", exec=False), tmp_path / "out",
+                         while_waiting=while_waiting)
+    assert seen == ["done"]
+    assert result.manifest["redaction"]["enabled"] is True

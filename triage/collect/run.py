@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import Future
+from typing import Any, Callable
 from msgspec import Struct
 from pathlib import Path
 
@@ -82,7 +83,11 @@ def parse_workload(spec: str) -> tuple[str, str]:
 
 
 def collect(target: Target, options: Options, out_dir: str | Path, progress: Progress | None = None,
-            kube: Kube | None = None) -> CollectResult:
+            kube: Kube | None = None, while_waiting: Callable[[], Any] | None = None) -> CollectResult:
+    """`while_waiting`: CPU work of the caller's (a live run imports its analysis) done in the
+    redactor's thread once the redactor and the exec modules are loaded, while the collection
+    waits on the server; it has finished when this returns (so the caller never imports a
+    module that thread is still importing)."""
     budget = Budget(options.timeout)
     if kube is None:
         kube = Kube.connect(options.kubeconfig, options.context, request_timeout=options.request_timeout,
@@ -105,7 +110,8 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
         version = session.submit(_version, session)       # in the first round too; an unreachable server stops here
         if redactor is None:      # then the exec modules (websocket, the client's ws_client), if exec may run
             session.build_redactor(lambda: Redactor.from_options(options.redact, None),
-                                   then=preload_exec if options.exec else None)
+                                   then=tuple(step for step in (preload_exec if options.exec else None, while_waiting)
+                                              if step is not None))
         version.result()
         if reviews:
             access.finish(session, reviews)
@@ -122,6 +128,7 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
         path = session.finish(target.as_manifest())
     finally:
         session.pool.shutdown(wait=True)
+        session.wait_background()
         session.progress.stop()
         kube.close()
     manifest = json.loads((Path(path) / layout.MANIFEST).read_text(encoding="utf-8"))

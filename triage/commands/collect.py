@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import importlib
 import shutil
 import sys
 import tempfile
@@ -101,12 +102,21 @@ def target_from(kind: str, args):
     return Target(wkind, ns, name)
 
 
-def run_collection(kind: str, args, out_dir: Path):
+def run_collection(kind: str, args, out_dir: Path, while_waiting=None):
     from triage.collect.progress import Progress
     from triage.collect.run import collect
     target = target_from(kind, args)
     options = options_from(args)
-    return collect(target, options, out_dir, progress=Progress())
+    return collect(target, options, out_dir, progress=Progress(), while_waiting=while_waiting)
+
+
+def _import_analysis(fmt: str) -> None:
+    """The analysis, its rules and the asked-for renderer, imported while the collection waits
+    on the server (imports the diagnosis would otherwise start with, after the last answer)."""
+    from triage.classify.rules import all_rules
+    from triage.commands import analyze
+    all_rules()
+    importlib.import_module(analyze._RENDERERS.get(fmt, ("triage.render.json", ""))[0])
 
 
 def live(kind: str, args) -> int:
@@ -121,7 +131,8 @@ def live(kind: str, args) -> int:
         tmp = tempfile.mkdtemp(prefix="gpu-triage-")
         bundle_dir = Path(tmp) / "bundle"
     try:
-        result = run_collection(kind, args, bundle_dir)
+        fmt = getattr(args, "output", None) or "text"
+        result = run_collection(kind, args, bundle_dir, while_waiting=lambda: _import_analysis(fmt))
         from triage.commands.analyze import analyze_bundle
         return analyze_bundle(str(result.path), argparse.Namespace(**{**vars(args), "target": None}),
                               temporary=tmp is not None)
