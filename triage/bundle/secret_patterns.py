@@ -57,13 +57,12 @@ def load() -> list[tuple[str, re.Pattern, tuple[str, ...]]]:
     if plugins is None:
         return out
     for module, cls, kind, hints, picks in SELECTED:
-        entries = denylist_in_source(plugins / f"{module}.py", cls)
-        chosen = [i for i in range(len(entries or ())) if picks is None or i in picks]
-        if not chosen or any(entries[i] is None for i in chosen):        # type: ignore[index]
-            entries = _imported_denylist(module, cls)
-            chosen = [i for i in range(len(entries)) if picks is None or i in picks]
-        for i in chosen:
-            pattern, flags = entries[i]                                   # type: ignore[index,misc]
+        def picked(entries: list) -> list:
+            return [e for i, e in enumerate(entries) if picks is None or i in picks]
+        patterns = picked(denylist_in_source(plugins / f"{module}.py", cls) or [])
+        if not patterns or None in patterns:       # not literal text in the plugin: let it build them
+            patterns = picked(_imported_denylist(module, cls))
+        for pattern, flags in patterns:
             try:
                 out.append((kind, re.compile(rf"(?<![A-Za-z0-9])(?:{pattern})", flags), hints))
             except re.error:
@@ -106,7 +105,7 @@ def denylist_in_source(path: Path, cls: str) -> list[tuple[str, int] | None] | N
 
 def _compile_call(node: ast.expr) -> tuple[str, int] | None:
     """`re.compile("literal")` or `re.compile("literal", [flags=]re.X | re.Y)` -> (pattern, flags)."""
-    if not (isinstance(node, ast.Call) and _is_re_attr(node.func, "compile") and node.args
+    if not (isinstance(node, ast.Call) and _re_attribute(node.func) == "compile" and node.args
             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
         return None
     flag_nodes = node.args[1:] + [k.value for k in node.keywords if k.arg == "flags"]
@@ -120,15 +119,15 @@ def _flags(node: ast.expr) -> int | None:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         left, right = _flags(node.left), _flags(node.right)
         return None if left is None or right is None else left | right
+    flag = getattr(re, _re_attribute(node) or "", None)
+    return int(flag) if isinstance(flag, re.RegexFlag) else None
+
+
+def _re_attribute(node: ast.expr) -> str | None:
+    """`re.NAME` -> "NAME"."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "re":
-        flag = getattr(re, node.attr, None)
-        return int(flag) if isinstance(flag, re.RegexFlag) else None
+        return node.attr
     return None
-
-
-def _is_re_attr(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Name) \
-        and node.value.id == "re"
 
 
 def _imported_denylist(module: str, cls: str) -> list[tuple[str, int]]:
