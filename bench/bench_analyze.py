@@ -14,7 +14,7 @@ reports its best wall time and its peak RSS:
            issue 16's row names ("vs `json.load` of its files (GC on)", target <= 0.5x); the
            GC-off load above is the stricter floor, printed beside it
 - analyze: `triage.commands.analyze.analyze_document` = load_bundle + diagnose (scan:
-  every GPU pod and node) + findings document, serialised
+  every GPU pod and node) + findings document, serialised as the command writes it (`triage.render.json.dumps`)
 
 It prints both and the ratio analyze/load; classification itself should cost less than
 loading (ratio under 2). `--tree DIR` (a checkout's folder holding `triage/`, e.g.
@@ -58,10 +58,12 @@ def phase_load(bundle: Path, gc_on: bool = False) -> dict:
 def phase_analyze(bundle: Path) -> dict:
     from triage.classify.rules import all_rules
     from triage.commands.analyze import analyze_document
+    from triage.render.json import dumps
     all_rules()                      # imports (parsers, compiled patterns) are not the analysis
     t0 = time.perf_counter()
-    doc = analyze_document(bundle)   # exactly what `gpu-triage analyze BUNDLE -o json` runs
-    text = json.dumps(doc)
+    doc = analyze_document(bundle)   # exactly what `gpu-triage analyze BUNDLE -o json` runs,
+    text = dumps(doc)                # and writes (indented; until session 19 the bench wrote compact
+                                     # JSON with json's C encoder, not the command's pure-Python indent=2)
     return {"seconds": time.perf_counter() - t0, "diagnoses": len(doc["diagnoses"]),
             "findings": len(doc["findings"]), "status": doc["status"], "json_bytes": len(text)}
 

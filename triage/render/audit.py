@@ -10,7 +10,6 @@ by the incident report's safe Markdown renderer inside report_templates/audit.ht
 from __future__ import annotations
 
 import functools
-import json
 import string
 from typing import Any, Mapping
 
@@ -18,7 +17,7 @@ import jinja2
 import yaml
 
 from triage import __version__
-from triage.render.untrusted_text import clean, sanitise_doc
+from triage.render.untrusted_text import clean, json_text, sanitise_doc
 from triage.resources import report_templates_dir
 
 SCHEMA = "gpu-triage.audit/v1"
@@ -144,5 +143,5 @@ def render_html(doc: Mapping) -> str:
 
 def render_audit(doc: Mapping, fmt: str) -> str:
     if fmt == "json":
-        return json.dumps(sanitise_doc(dict(doc)), indent=2, ensure_ascii=False) + "\n"
+        return json_text(dict(doc))
     return {"text": render_text, "markdown": render_markdown, "html": render_html}[fmt](doc)

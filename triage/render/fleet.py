@@ -7,11 +7,10 @@ HTML a heading per cluster, in JSON `gpu-triage.fleet/v1` holding each cluster's
 
 from __future__ import annotations
 
-import json
 from typing import Callable
 
 from triage import __version__
-from triage.render.untrusted_text import clean, sanitise_doc
+from triage.render.untrusted_text import clean, json_text, sanitise_doc
 
 SCHEMA = "gpu-triage.fleet/v1"
 
@@ -48,7 +47,7 @@ def _markdown(results, render_one, command: str) -> str:
 
 def render_fleet(results, fmt: str, render_one: Callable[[dict, str], str], command: str) -> str:
     if fmt == "json":
-        return json.dumps(fleet_document(results, command), indent=2, ensure_ascii=False) + "\n"
+        return json_text(fleet_document(results, command))
     if fmt == "text":
         return _text(results, render_one)
     md = _markdown(results, render_one, command)

@@ -15,7 +15,7 @@ from typing import Callable
 
 from triage import TOOL_NAME, __version__, playbooks
 from triage.classify.model import Diagnosis, Finding, Report
-from triage.render.untrusted_text import sanitise_doc
+from triage.render.untrusted_text import json_text, sanitise_doc
 
 SCHEMA = "gpu-triage.findings/v1"
 
@@ -212,4 +212,4 @@ def _add_nvidia_smi(doc: dict, bundle) -> None:
 
 
 def dumps(doc: dict) -> str:
-    return json.dumps(sanitise_doc(doc), indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+    return json_text(doc)

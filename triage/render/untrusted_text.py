@@ -13,7 +13,10 @@ own format. Real sample (a `kubectl describe` Events row, with a bidi override a
 
 from __future__ import annotations
 
+import json
 import re
+
+import msgspec
 
 from triage import lazy_re
 
@@ -53,6 +56,21 @@ def sanitise_doc(value):
     if isinstance(value, (list, tuple)):
         return [sanitise_doc(v) for v in value]
     return value
+
+
+def json_text(doc) -> str:
+    """`doc` sanitised, as indented JSON text: what `json.dumps(indent=2, ensure_ascii=False)`
+    writes, byte for byte. That call runs json's pure-Python encoder (the C one only writes
+    unindented text): ~0.3 s for a 100k-pod scan's document. The C encoder's compact text,
+    laid out by msgspec's formatter (which copies every token as it is), is the same text in
+    ~0.06 s; what the formatter refuses (NaN, Infinity) or UTF-8 cannot hold (a lone
+    surrogate from a log read with surrogateescape) is written the slow way."""
+    clean_doc = sanitise_doc(doc)
+    compact = json.dumps(clean_doc, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return msgspec.json.format(compact.encode("utf-8"), indent=2).decode("utf-8") + "\n"
+    except (msgspec.DecodeError, UnicodeEncodeError):
+        return json.dumps(clean_doc, indent=2, ensure_ascii=False) + "\n"
 
 
 def clean(value: object, limit: int = FIELD_MAX) -> str:
