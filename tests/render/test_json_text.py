@@ -51,3 +51,25 @@ def test_control_characters_are_stripped_in_either_encoder():
         text = json_text(doc)
         assert "\u202e" not in text and "\x1b" not in text and "\u200b" not in text
         assert json.loads(text)["name"] == "pod-[31mname\ttab\nline"
+
+
+def test_a_document_is_walked_only_when_its_text_holds_something_to_strip():
+    """clean_doc answers from the document's compact JSON text: a clean document comes back
+    as it is (no copy of 400k strings), one with a control character anywhere (a key, a nested
+    string, an escape-only C0 character) comes back stripped."""
+    from triage.render.untrusted_text import clean_doc
+    plain = {"diagnoses": [{"target": {"name": "llm-0"}, "excerpt": "tab\tand\nnewline stay", "n": 1.5}]}
+    assert clean_doc(plain) is plain
+    for hostile in ({"k\u202e": "v"}, {"a": [{"b": "bell\x07"}]}, {"a": "vt\x0b"}, {"a": "del\x7f"},
+                    {"a": "csi\x9b"}):
+        cleaned = clean_doc(hostile)
+        assert cleaned is not hostile and cleaned == sanitise_doc(hostile)
+    backslash = {"path": "C:\\build\\release"}          # \b in the text: a false alarm, same answer
+    assert clean_doc(backslash) == backslash
+
+
+@settings(max_examples=300, deadline=None)
+@given(DOCS)
+def test_clean_doc_equals_the_walk(doc):
+    from triage.render.untrusted_text import clean_doc
+    assert json.dumps(clean_doc(doc)) == json.dumps(sanitise_doc(doc))

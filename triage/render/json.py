@@ -15,7 +15,7 @@ from typing import Callable
 
 from triage import TOOL_NAME, __version__, playbooks
 from triage.classify.model import Diagnosis, Finding, Report
-from triage.render.untrusted_text import json_text, sanitise_doc
+from triage.render.untrusted_text import clean_doc, json_text
 
 SCHEMA = "gpu-triage.findings/v1"
 
@@ -177,7 +177,7 @@ def findings_document(report: Report, bundle, bundle_sha256: Callable[[], str | 
     if doc.get("diagnoses"):
         from triage.incidents import summaries
         doc["incidents"] = summaries(doc)
-    return sanitise_doc(doc)
+    return clean_doc(doc)
 
 
 def _add_owners(doc: dict, bundle) -> None:

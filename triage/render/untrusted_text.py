@@ -35,6 +35,13 @@ _CONTROL = lazy_re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u20
                       r"\u2060-\u2064\u2066-\u2069\ufeff]")
 
 
+# The same characters in a document's compact JSON text as json's encoder writes them
+# (ensure_ascii=False): the C0 ones escaped (\b, \f, \r, \u00XX), the rest as they are. A
+# backslash before b, f or r in a string matches too (\\b): a false alarm costs the walk only.
+_CONTROL_IN_JSON = lazy_re.compile(r"\\[bfr]|\\u00[01]|[\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029"
+                                   r"\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
 def strip_controls(text: str) -> str:
     """`text` without the characters above (tabs and newlines kept)."""
     return _CONTROL.sub("", text)
@@ -58,19 +65,38 @@ def sanitise_doc(value):
     return value
 
 
+def clean_doc(doc):
+    """`sanitise_doc(doc)`, or `doc` itself when it holds nothing to strip, which its compact
+    JSON text (json's C encoder) tells in one regex pass: a 100k-pod scan's document is
+    ~400k strings a walk would visit one by one."""
+    return doc if _compact_if_clean(doc) is not None else sanitise_doc(doc)
+
+
+def _compact_if_clean(doc) -> str | None:
+    """`doc`'s compact JSON text if no string or key of it holds a character `strip_controls`
+    removes; None otherwise (or when json cannot write it: the caller walks it)."""
+    try:
+        compact = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+    return None if _CONTROL_IN_JSON.search(compact) else compact
+
+
 def json_text(doc) -> str:
-    """`doc` sanitised, as indented JSON text: what `json.dumps(indent=2, ensure_ascii=False)`
-    writes, byte for byte. That call runs json's pure-Python encoder (the C one only writes
-    unindented text): ~0.3 s for a 100k-pod scan's document. The C encoder's compact text,
-    laid out by msgspec's formatter (which copies every token as it is), is the same text in
-    ~0.06 s; what the formatter refuses (NaN, Infinity) or UTF-8 cannot hold (a lone
-    surrogate from a log read with surrogateescape) is written the slow way."""
-    clean_doc = sanitise_doc(doc)
-    compact = json.dumps(clean_doc, ensure_ascii=False, separators=(",", ":"))
+    """`doc` sanitised, as indented JSON text: what `json.dumps(sanitise_doc(doc), indent=2,
+    ensure_ascii=False)` writes, byte for byte. That call runs json's pure-Python encoder (the C
+    one only writes unindented text): ~0.3 s for a 100k-pod scan's document. The C encoder's
+    compact text, laid out by msgspec's formatter (which copies every token as it is), is the
+    same text in ~0.06 s; what the formatter refuses (NaN, Infinity) or UTF-8 cannot hold (a
+    lone surrogate from a log read with surrogateescape) is written the slow way."""
+    compact = _compact_if_clean(doc)
+    if compact is None:
+        doc = sanitise_doc(doc)
+        compact = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     try:
         return msgspec.json.format(compact.encode("utf-8"), indent=2).decode("utf-8") + "\n"
     except (msgspec.DecodeError, UnicodeEncodeError):
-        return json.dumps(clean_doc, indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 def clean(value: object, limit: int = FIELD_MAX) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import yaml
 
-from triage.render.json import sanitise_doc
+from triage.render.untrusted_text import sanitise_doc
 
 
 def render_yaml(doc: dict) -> str:
