@@ -91,3 +91,22 @@ def test_a_collection_imports_only_the_clients_config_and_rest_layers(tmp_path):
     manifest = json.loads((tmp_path / "pod" / "manifest.json").read_text())
     assert {"github_token", "aws_access_key"} <= set(manifest["redaction"]["rules"])
     assert sorted(m for m in modules if m.split(".")[0] in ("requests", "detect_secrets")) == []
+
+
+@pytest.mark.slow
+def test_a_collection_with_exec_loads_the_websocket_client_but_not_requests(tmp_path):
+    """Exec needs the client's ws_client, which binds a requests helper it never calls: a stand-in
+    keeps requests unloaded, and nvidia-smi still runs in the pods."""
+    from triage.replay.server import ReplayServer
+    from triage.synth.demo_cluster import write_demo_bundle
+    bundle = write_demo_bundle(tmp_path / "demo")
+    with ReplayServer(bundle, port=0) as srv:
+        kubeconfig = srv.write_kubeconfig(tmp_path / "kubeconfig")
+        proc, modules = run("collect", "pod", "qwen-vllm-7d9f8c6b5-x2x4k", "-n", "llm",
+                            "--kubeconfig", str(kubeconfig), "-o", str(tmp_path / "pod"))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "kubernetes.stream.ws_client" in modules and "websocket" in modules
+    assert sorted(m for m in modules if m.split(".")[0] in ("requests", "detect_secrets")) == []
+    manifest = json.loads((tmp_path / "pod" / "manifest.json").read_text())
+    exec_run = next(c for c in manifest["collectors"] if c["name"] == "exec")
+    assert exec_run["status"] == "ok" and exec_run["files"], exec_run

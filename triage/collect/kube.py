@@ -18,6 +18,7 @@ them into evidence (an errors file and a gap), never into a crash.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import importlib.util
@@ -113,28 +114,38 @@ def _bare_package(name: str) -> None:
     sys.modules[name] = module
 
 
-def _import_kube_config():
-    """kubernetes.config.kube_config with its OIDC-only names bound to stand-ins (see above)."""
-    if "kubernetes.config.kube_config" in sys.modules:
-        return sys.modules["kubernetes.config.kube_config"]
-    import kubernetes.client as client_pkg          # lazy package: names load as they are asked for
+@contextlib.contextmanager
+def _stand_ins(modules: Mapping[str, tuple[str, ...]]):
+    """While a client module imports: each module named here that is not loaded yet is a
+    stand-in whose names are `_OnFirstCall`s (the real module loads when one is called); the
+    stand-ins are gone afterwards (the next import of that module is the real one)."""
     placed: dict[str, Any] = {}
-    stand_ins = {"requests_oauthlib": ("OAuth2Session",), "oauthlib.oauth2": ()}
-    for mod_name, names in stand_ins.items():
+    for mod_name, names in modules.items():
         if mod_name not in sys.modules:
             stub = type(sys)(mod_name)
             for attr in names:
                 setattr(stub, attr, _OnFirstCall(mod_name, attr))
             sys.modules[mod_name] = placed[mod_name] = stub
-    had_api_client = "ApiClient" in vars(client_pkg)
-    if not had_api_client:
-        client_pkg.ApiClient = _OnFirstCall("kubernetes.client.api_client", "ApiClient")
     try:
-        from kubernetes.config import kube_config
+        yield
     finally:
         for mod_name, stub in placed.items():
             if sys.modules.get(mod_name) is stub:
                 del sys.modules[mod_name]
+
+
+def _import_kube_config():
+    """kubernetes.config.kube_config with its OIDC-only names bound to stand-ins (see above)."""
+    if "kubernetes.config.kube_config" in sys.modules:
+        return sys.modules["kubernetes.config.kube_config"]
+    import kubernetes.client as client_pkg          # lazy package: names load as they are asked for
+    had_api_client = "ApiClient" in vars(client_pkg)
+    if not had_api_client:
+        client_pkg.ApiClient = _OnFirstCall("kubernetes.client.api_client", "ApiClient")
+    try:
+        with _stand_ins({"requests_oauthlib": ("OAuth2Session",), "oauthlib.oauth2": ()}):
+            from kubernetes.config import kube_config
+    finally:
         if not had_api_client:
             vars(client_pkg).pop("ApiClient", None)
     return kube_config
@@ -188,9 +199,16 @@ def preload_exec() -> None:
 def _ws_modules(default_timeout: float | None = None):
     """The exec modules (websocket-client and the client's ws_client), on the first exec."""
     _client()
+    # ws_client binds requests.utils.should_bypass_proxies at import and never calls it (client
+    # 37): requests (~25 ms of imports) loads only if something does; a release that reads more
+    # of requests.utils at import gets the real module
     with LAZY_IMPORTS:
         import websocket
-        from kubernetes.stream import ws_client
+        try:
+            with _stand_ins({"requests.utils": ("should_bypass_proxies",)}):
+                from kubernetes.stream import ws_client
+        except (ImportError, AttributeError):
+            from kubernetes.stream import ws_client
     if default_timeout is not None:             # the websocket's own reads (ws_client)
         websocket.setdefaulttimeout(float(default_timeout))
     return websocket, ws_client
