@@ -87,7 +87,8 @@ def collect(target: Target, options: Options, out_dir: str | Path, progress: Pro
     """`while_waiting`: CPU work of the caller's (a live run imports its analysis) done in the
     redactor's thread once the redactor and the exec modules are loaded, while the collection
     waits on the server; it has finished when this returns (so the caller never imports a
-    module that thread is still importing)."""
+    module that thread is still importing). Not run when a --redact-patterns file makes the
+    redactor up front (no such thread): the caller then does that work after the collection."""
     budget = Budget(options.timeout)
     if kube is None:
         kube = Kube.connect(options.kubeconfig, options.context, request_timeout=options.request_timeout,
