@@ -523,3 +523,20 @@ def test_installer_and_fabric_manager_failure_wordings() -> None:
     assert scan_log("Starting NVIDIA fabric manager daemon for NVLink5+...") == ()
     assert K.DRIVER_KEY_REJECTED in kinds("ERROR: The kernel module failed to load, because it was not signed by a key "
                                           "that is trusted by the kernel. Please try installing the driver again")
+
+
+@pytest.mark.parametrize("line", [
+    # hypothesis found it: an ESC sequence inside the keyword hid the line from the pre-filters
+    'time="2023-05-05T08:00:00Z" level=info msg="r\x1b@unning command chroot with args [/run/nvidia/driver nvidia-smi]"',
+    'time="2023-05-05T08:00:00Z" level=info msg="r\x1b[0munning command chroot with args [/run/nvidia/driver nvidia-smi]"',
+    "<30>1 2023-05-05T08:00:00Z node1 validator 1 - - r#033[0munning command chroot with args "
+    "[/run/nvidia/driver nvidia-smi]",
+], ids=["esc-at", "csi-colour", "rsyslog-escaped"])
+def test_an_ansi_sequence_inside_a_keyword_does_not_hide_the_line_from_the_pre_filters(line):
+    """The normaliser drops ANSI sequences before the signatures run, so the reference path
+    finds the fact; the pre-filters search the raw text and must select the line all the same."""
+    (fact,) = scan_lines(line)
+    assert fact.kind is K.DRIVER_VALIDATION_ATTEMPT
+    for engine in ENGINES:
+        assert scan_log(line, use_hyperscan=engine == "hyperscan") == (fact,)
+        assert scan_log(line + "\n" + "filler line\n" * 2000, use_hyperscan=engine == "hyperscan") == (fact,)

@@ -50,6 +50,10 @@ SMALL_SCANS_BEFORE_DATABASE = 64
 _small_scans = 0
 
 _PARTIAL_MARKERS = (" stderr P", " stdout P")
+#: An ESC as a log holds it raw, JSON-escaped or rsyslog-escaped: the normaliser drops ANSI
+#: sequences (log_normalise._ANSI), so one inside a keyword (`r\x1b[0munning`) hides it from
+#: a search of the raw text; such a line is decoded and routed by its message.
+ANSI_MARKERS = ("\x1b", "\\u001b", "\\u001B", "#033")
 
 
 def trie_pattern(words: Iterable[str]) -> str:
@@ -88,9 +92,10 @@ def _literal_tables() -> tuple[tuple[str, ...], tuple[tuple[int, ...] | None, ..
         for form in escaped_forms(kw):
             if form not in KEYWORDS:
                 variants.setdefault(form, set()).update(routes)
-    literals = (*KEYWORDS, *variants, *HIDDEN_TEXT_MARKERS)
+    hidden = (*HIDDEN_TEXT_MARKERS, *ANSI_MARKERS)
+    literals = (*KEYWORDS, *variants, *hidden)
     literal_routes = (*(routes for _, routes in KEYWORD_ROUTES), *(tuple(sorted(r)) for r in variants.values()),
-                      *(None for _ in HIDDEN_TEXT_MARKERS))
+                      *(None for _ in hidden))
     return literals, literal_routes, tuple(k.encode() for k in (*literals, *_PARTIAL_MARKERS))
 
 
