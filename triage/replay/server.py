@@ -27,13 +27,13 @@ import yaml
 from aiohttp import web
 
 from triage.bundle.views import Bundle, load_bundle
+from triage.bundle.objects.fields import parse_time
 from triage.errors import TriageError
 from triage.replay import status as st
 from triage.replay.api import ReplayApi
 from triage.replay.exec_ws import BYTES_OUT
 from triage.replay.faults import Faults
 from triage.replay.store import Store
-from triage.replay.tables import parse_time
 from triage.replay.watch import load_timeline
 
 RECORDED = web.RequestKey("recorded", bool) if hasattr(web, "RequestKey") else "recorded"

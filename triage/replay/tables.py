@@ -24,18 +24,9 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Callable, Mapping
 
-from triage.bundle.objects.fields import dig
+from triage.bundle.objects.fields import dig, parse_time
 
 Column = tuple[str, str, int, str]     # name, format, priority, description
-
-
-def parse_time(value) -> _dt.datetime | None:
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        return _dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
 
 
 def human_duration(seconds: float) -> str:

@@ -19,6 +19,7 @@ import datetime as dt
 import enum
 from msgspec import Struct
 
+from triage.bundle.objects.fields import parse_time
 from triage.bundle.objects.pod import Pod
 
 
@@ -43,13 +44,6 @@ class Trigger(Struct, frozen=True):
     detail: str
 
 
-def _parse_time(value: str) -> dt.datetime | None:
-    try:
-        return dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except (ValueError, AttributeError):
-        return None
-
-
 def trigger_for(pod: Pod, now: dt.datetime, grace_s: float = 120.0) -> Trigger | None:
     """The reason this GPU pod needs a triage now, or None."""
     if not pod.requests_gpu or pod.deletion_timestamp:
@@ -61,7 +55,7 @@ def trigger_for(pod: Pod, now: dt.datetime, grace_s: float = 120.0) -> Trigger |
         return Trigger(TriggerKind.FAILED, ns, name, pod.reason or "Failed")
     scheduled = pod.condition("PodScheduled")
     if pod.phase == "Pending" and scheduled and scheduled.status == "False" and scheduled.reason == "Unschedulable":
-        since = _parse_time(scheduled.last_transition)
+        since = parse_time(scheduled.last_transition)
         if since is None or (now - since).total_seconds() >= grace_s:
             return Trigger(TriggerKind.UNSCHEDULABLE, ns, name, "Unschedulable")
         return None
@@ -69,7 +63,7 @@ def trigger_for(pod: Pod, now: dt.datetime, grace_s: float = 120.0) -> Trigger |
         waiting = next((st for st in pod.container_statuses if st.state and st.state.kind == "waiting"
                         and st.state.reason in STARTING_REASONS), None)
         if waiting is not None:
-            since = _parse_time(scheduled.last_transition)
+            since = parse_time(scheduled.last_transition)
             if since is None or (now - since).total_seconds() >= grace_s:
                 return Trigger(TriggerKind.STUCK_STARTING, ns, name, f"{waiting.name}: {waiting.state.reason}")
             return None

@@ -5,7 +5,9 @@ that one is being added (cluster-autoscaler's TriggeredScaleUp). Shared by the p
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
+
+from triage.bundle.objects.fields import parse_time
 
 # Karpenter (kubernetes-sigs/karpenter pkg/controllers/provisioning/scheduling/events.go) writes its own
 # FailedScheduling: "Failed to schedule pod, %s"
@@ -34,13 +36,6 @@ def autoscaler_verdict(ctx, pod):
             msg = parse_scheduling_message(ev.message)
             return msg, ctx.cite_event(ev), ev
     return None, None, None
-
-
-def parse_time(text: str) -> datetime | None:
-    try:
-        return datetime.fromisoformat(text.strip().replace("Z", "+00:00")) if text else None
-    except ValueError:
-        return None
 
 
 def scale_up_in_progress(ctx, pod):

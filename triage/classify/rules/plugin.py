@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from triage.bundle.objects.fields import parse_time
 from triage.classify.model import Certainty
-from triage.classify.rules.autoscaling import parse_time
 from triage.classify.rules.base import node_subject, pod_subject, rule
 from triage.classify.rules.components import component_findings
 from triage.classify.rules.context import device_admission, gpu_capacity_short, gpu_stack_role
