@@ -117,6 +117,10 @@ EXTRA_PARAMS = {
     "machine_type": "the node's machine type (node.kubernetes.io/instance-type: a cloud provider's size name)",
     "expected": "how many whole GPUs the provider's size table gives that machine type",
     "advertised": "how many the node's status.capacity offers (what the device plugin found through the driver)",
+    "group": "the pod group (spec.schedulingGroup.podGroupName, or 1.35's spec.workloadRef) kube-scheduler places all-or-nothing",
+    "driver": "the DRA driver (gpu.nvidia.com) a claim names that the node's kubelet has no registration of",
+    "blocker": "the member of the pod's gang whose own scheduling message names why it cannot be placed",
+    "blocker_reason": "that member's reason, as the scheduler wrote it",
 }
 
 _CONTROL = lazy_re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")

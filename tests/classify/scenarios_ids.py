@@ -1808,3 +1808,46 @@ def _(w):
             'Error creating: pods "eval-nightly-" is forbidden: unable to create new content in namespace ml because '
             "it is being terminated", component="job-controller")
     w.target("Job", ML, "eval-nightly")
+
+
+def _gang(w: World, members: dict[str, str], *, scheduler: str | None = None, field: str = "schedulingGroup"):
+    """A training gang of 8-GPU pods in one pod group, each pending with its own scheduler message."""
+    gpu_cluster(w, gpus=8)
+    w.node("gpu-node-2", gpus=8, labels={"nvidia.com/gpu.present": "true"})
+    for name, message in members.items():
+        p = pending_pod(w, name, message, gpu=8, component=scheduler or "default-scheduler")
+        if scheduler:
+            p["spec"]["schedulerName"] = scheduler
+            p["metadata"].setdefault("labels", {})["scheduling.x-k8s.io/pod-group"] = "trainer"
+        elif field == "schedulingGroup":
+            p["spec"]["schedulingGroup"] = {"podGroupName": "trainer"}
+        else:
+            p["spec"]["workloadRef"] = {"name": "trainer", "podGroup": "workers"}
+
+
+@scenario("gang_held_back_by_member_short_of_gpus", "scheduler.gang_incomplete", pod_subj("trainer-0"),
+          readme="kube-scheduler's own gang scheduling (GangScheduling, pods in one PodGroup through "
+                 "spec.schedulingGroup, 1.35+): the pod-group cycle gives a member it holds back the group's "
+                 "PlacementFeasible status (`minCount (%d) cannot be satisfied: %d scheduled, %d remaining`, "
+                 "gangscheduling.go); the member that did not fit has its own FitError. Both are cited; the blocker "
+                 "is named.")
+def _(w):
+    """Three of four workers fit; the fourth finds no free GPU, so the scheduler binds none of them."""
+    _gang(w, {"trainer-0": "minCount (4) cannot be satisfied: 3 scheduled, 0 remaining",
+              "trainer-3": "0/3 nodes are available: 2 Insufficient nvidia.com/gpu, 1 node(s) didn't match Pod's "
+                           "node affinity/selector. preemption: 0/3 nodes are available: 2 No preemption victims "
+                           "found for incoming pod, 1 Preemption is not helpful for scheduling."})
+    w.target("Pod", ML, "trainer-0")
+
+
+@scenario("near_gang_coscheduling_plugin", "scheduler.custom_scheduler_rejected", pod_subj("trainer-0"),
+          kind="near_miss", near_miss_for=("scheduler.gang_incomplete",),
+          readme="The same gang under scheduler-plugins' coscheduling (a second scheduler, PodGroup label): its "
+                 "PreFilter wording (`pre-filter pod %v cannot find enough sibling pods, current pods number: %v, "
+                 "minMember of group: %v`, coscheduling.go) is that custom scheduler's rejection, not kube-scheduler's "
+                 "own gang.")
+def _(w):
+    """Coscheduling holds the gang: its own words, its own scheduler."""
+    _gang(w, {"trainer-0": "0/3 nodes are available: pre-filter pod trainer-0 cannot find enough sibling pods, "
+                           "current pods number: 3, minMember of group: 4."}, scheduler="scheduler-plugins-scheduler")
+    w.target("Pod", ML, "trainer-0")

@@ -17,7 +17,8 @@ from hypothesis import given, settings, strategies as st
 
 from triage import playbooks
 from triage.evidence.k8s_events.admission import AdmissionKind, parse_admission_failure
-from triage.evidence.k8s_events.container_start import StartFailureKind, parse_container_start
+from triage.evidence.k8s_events.container_start import (
+    DraPrepareKind, StartFailureKind, dra_prepare_cause, parse_container_start)
 from triage.evidence.k8s_events.create_rejection import CreateRejectionKind, parse_create_rejection
 from triage.evidence.k8s_events.dispatch import parse_event_message
 from triage.evidence.k8s_events.eviction import parse_eviction
@@ -73,6 +74,9 @@ def _parsed(row: dict) -> set[tuple[str, str]]:
     if p == "container_start":
         f = parse_container_start(reason, text)
         return {(f.kind.value, f.kind.value)} if f else set()
+    if p == "dra_prepare":
+        d = dra_prepare_cause(text)
+        return {(d[0].value, d[0].value)} if d else set()
     if p == "runtime":
         f = parse_runtime_error(text)
         return {(f.kind.value, f.kind.value)} if f else set()
@@ -90,7 +94,7 @@ def _parsed(row: dict) -> set[tuple[str, str]]:
 
 def test_catalog_has_rows_for_every_parser():
     assert {r["parser"] for r in ROWS} == {"scheduler", "admission", "eviction", "container_start", "runtime",
-                                           "quota", "create", "kueue"}
+                                           "quota", "create", "kueue", "dra_prepare"}
     assert len(ROWS) > 150
 
 
@@ -106,6 +110,7 @@ def test_catalog_example_parses_to_its_format_and_kind(row):
     (CreateRejectionKind, "create", set()),
     (StartFailureKind, "container_start", set()),
     (KueueFormat, "kueue", set()),
+    (DraPrepareKind, "dra_prepare", set()),
 ])
 def test_every_format_the_parser_defines_is_catalogued(enum, parser, skip):
     documented = {r["id"] for r in ROWS if r["parser"] == parser}

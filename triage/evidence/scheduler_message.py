@@ -59,6 +59,8 @@ class ReasonKind(str, Enum):
     SCALE_UP_BACKOFF = "scale_up_backoff"    # autoscaler: node group in backoff / not ready
     NODE_GROUP_LIMIT = "node_group_limit"    # autoscaler: max node group size / cluster limits
     GANG = "gang"                            # gang / pod-group: not enough members yet (coscheduling, Volcano, KAI)
+    POD_GROUP = "pod_group"                  # kube-scheduler's own gang (GangScheduling, the pod-group cycle, 1.35+)
+    NODE_FEATURES = "node_features"          # NodeDeclaredFeatures: the node lacks a feature the pod needs
     SCALE_UP_REJECTED = "scale_up_rejected"  # autoscaler: all-or-nothing scale-up would not fit every pod
     PROVISIONING_REQUEST = "provisioning_request"   # autoscaler: the pod consumes a ProvisioningRequest
     SCHEDULER_ERROR = "scheduler_error"      # a plugin returned an error (running PreFilter plugin "X": ...)
@@ -104,6 +106,7 @@ class ReasonFormat(str, Enum):
     VB_EPHEMERAL_NOT_OWNED = "volumebinding.ephemeral_not_owned"   # PVC ns/x was not created for pod ns/p (pod is not owner)
     VB_BIND_CONFLICT = "volumebinding.bind_conflict"           # node(s) didn't find available persistent volumes to bind
     VB_NODE_CONFLICT = "volumebinding.node_conflict"           # node(s) had volume node affinity conflict
+    VB_PV_NODE_AFFINITY = "volumebinding.pv_node_affinity"     # node(s) didn't match PersistentVolume's node affinity (1.33+)
     VB_PREBIND_NODE_AFFINITY = "volumebinding.prebind_node_affinity"   # binding volumes: pv %q node affinity doesn't match node %q
     VB_NOT_ENOUGH_SPACE = "volumebinding.not_enough_space"     # node(s) did not have enough free storage
     VB_PV_NOT_EXIST = "volumebinding.pv_not_exist"             # node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)
@@ -137,6 +140,14 @@ class ReasonFormat(str, Enum):
     DRA_PARAMETERS_NOT_FOUND = "dynamicresources.parameters_not_found"   # class/claim parameters x not found
     DRA_API_UNSUPPORTED = "dynamicresources.api_unsupported"   # pod "ns/p", spec.resourceClaim "x": none of the supported fields are set
     DRA_ALLOCATE_TIMEOUT = "dynamicresources.allocate_timeout" # timed out trying to allocate devices
+    DRA_EXTENDED_NO_FIT = "dynamicresources.extended_cannot_fit"   # cannot fit resource (an extended resource DRA serves)
+    DRA_EXTENDED_CLAIM = "dynamicresources.extended_claim_unschedulable"   # cannot schedule extended resource claim
+    DRA_NODE_ALLOCATABLE = "dynamicresources.node_allocatable"  # node allocatable resource claim x shared by multiple pods ...
+    NODE_FEATURES = "nodedeclaredfeatures.unsatisfied"          # node(s) didn't match Pod's required features
+    GANG_MIN_COUNT = "gangscheduling.min_count_unsatisfiable"  # minCount (4) cannot be satisfied: 2 scheduled, 1 remaining
+    GANG_MIN_COUNT_WAIT = "gangscheduling.min_count_pending"   # minCount (4) is not yet satisfied: ... / waiting for minCount pods ...
+    POD_GROUP_UNSCHEDULABLE = "podgroup.unschedulable"         # pod group is unschedulable
+    POD_GROUP_PREEMPTION = "podgroup.waiting_for_preemption"   # preemption is required for other pods from a pod group
     GATES = "schedulinggates.waiting"                          # waiting for scheduling gates: [...]
     GATED_CONDITION = "schedulinggates.condition"              # Scheduling is blocked due to non-empty scheduling gates
     PREFILTER_PLUGINS = "framework.prefilter_plugins"          # node(s) didn't satisfy plugin(s) [A B] simultaneously
@@ -271,7 +282,10 @@ _START = lazy_re.compile(
     r"|(?P<hami>no available node, \d{1,9} nodes do not meet)"
     r"|(?P<fw>skip schedule deleting pod|running (?:PreEnqueue|PreFilter|Filter|PostFilter|PreScore|Score|Reserve"
     r"|Permit|PreBind|Bind|PostBind) plugin \"|running \"[\w.\-]{1,64}\" filter plugin"
-    r"|rejected due to timeout after waiting \S{1,32} at plugin|PodGroup not found)")
+    r"|rejected due to timeout after waiting \S{1,32} at plugin|PodGroup not found"
+    r"|minCount \(\d{1,9}\) (?:cannot be|is not yet) satisfied: |waiting for minCount pods from a gang to be scheduled"
+    r"|pod group is (?:unschedulable|waiting for preemption to complete)"
+    r"|preemption is required for other pods from a pod group)")
 # a new `kubectl describe` event row, or a new YAML key, ends a folded message
 _NEW_ROW = lazy_re.compile(r"^\s*(?:(?:\S+\s+){0,2}(?:Warning|Normal)\s+\S|-\s|(?:lastProbeTime|lastTransitionTime|reason|status|type"
                       r"|message|observedGeneration|Type|Reason|Message|Events|Conditions|Status):)")
@@ -543,6 +557,8 @@ _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
         (F.VB_EPHEMERAL_NOT_OWNED, rf"PVC {_O} was not created for pod {_O} \(pod is not owner\)", K.UNBOUND_PVC, False),
         (F.VB_BIND_CONFLICT, r"node\(s\) didn't find available persistent volumes to bind", K.VOLUME_OTHER, False),
         (F.VB_NODE_CONFLICT, r"node\(s\) had volume node affinity conflict", K.VOLUME_NODE_AFFINITY, False),
+        (F.VB_PV_NODE_AFFINITY, r"node\(s\) didn't match PersistentVolume's node affinity", K.VOLUME_NODE_AFFINITY,
+         False),
         (F.VB_NOT_ENOUGH_SPACE, r"node\(s\) did not have enough free storage", K.VOLUME_OTHER, False),
         (F.VB_PV_NOT_EXIST, r"node\(s\) unavailable due to one or more pvc\(s\) bound to non-existent pv\(s\)",
          K.VOLUME_OTHER, False),
@@ -587,6 +603,22 @@ _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
         (F.DRA_API_UNSUPPORTED, rf"pod {_Q}, spec\.resourceClaim {_Q}: none of the supported fields are set", K.DRA,
          False),
         (F.DRA_ALLOCATE_TIMEOUT, r"timed out trying to allocate devices", K.DRA, False),
+        (F.DRA_EXTENDED_NO_FIT, r"cannot fit resource", K.DRA, False),
+        (F.DRA_EXTENDED_CLAIM, r"cannot schedule extended resource claim", K.DRA, False),
+        (F.DRA_NODE_ALLOCATABLE, rf"node allocatable resource claim {_O} (?:shared by multiple pods|is already used by "
+                                 rf"another pod)|pod level request for {_O} is insufficient to cover the aggregated "
+                                 rf"container and node-allocatable DRA requests|claim {_O}: node-allocatable resource "
+                                 r"claim not referenced by any container within the pod", K.DRA, False),
+        (F.NODE_FEATURES, r"node\(s\) didn't match Pod's required features", K.NODE_FEATURES, False),
+        # kube-scheduler's pod-group cycle (GangScheduling's PlacementFeasible / Permit statuses, schedule_one_podgroup.go):
+        # a member the group holds back gets the group's status as its own message
+        (F.GANG_MIN_COUNT, r"minCount \(\d{1,9}\) cannot be satisfied: \d{1,9} scheduled(?:, \d{1,9} remaining)?",
+         K.POD_GROUP, False),
+        (F.GANG_MIN_COUNT_WAIT, r"minCount \(\d{1,9}\) is not yet satisfied: \d{1,9} scheduled, \d{1,9} remaining"
+                                r"|waiting for minCount pods from a gang to be scheduled", K.POD_GROUP, False),
+        (F.POD_GROUP_UNSCHEDULABLE, r"pod group is unschedulable", K.POD_GROUP, False),
+        (F.POD_GROUP_PREEMPTION, r"preemption is required for other pods from a pod group"
+                                 r"|pod group is waiting for preemption to complete", K.POD_GROUP, False),
         (F.GATES, rf"waiting for scheduling gates: \[{_T}\]", K.SCHEDULING_GATED, False),
         (F.PREFILTER_PLUGINS, r"node\(s\) didn't satisfy plugin\(s\) \[[^\[\]]{0,1024}\](?: simultaneously)?",
          K.PREFILTER_EXCLUDED, False),

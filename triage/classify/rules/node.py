@@ -176,7 +176,8 @@ def requested_resource_not_offered(ctx):
 _NODE_ADMISSION = frozenset({"out_of_resource", "predicate_failed", "node_shutdown", "invalid_node_info",
                              "os_not_supported", "os_label_mismatch", "init_restart_policy_forbidden",
                              "sysctl_forbidden", "general_predicates_unknown", "admission_recovery_failed",
-                             "topology_affinity", "other"})
+                             "topology_affinity", "feature_unsupported", "pod_level_resources_unsupported",
+                             "supplemental_groups_policy_unsupported", "empty_shared_pool", "smt_alignment", "other"})
 
 
 @rule(ids=("node.admission_rejected",), reads=("pods",))

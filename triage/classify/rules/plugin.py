@@ -14,6 +14,7 @@ from triage.classify.rules.context import device_admission, gpu_capacity_short, 
 from triage.classify.rules.driver import XID_ECC, XID_GSP, XID_NVLINK
 from triage.classify.rules.patterns import LogPattern, apply_patterns
 from triage.evidence.go_panic import frame_function, panic_frames
+from triage.evidence.k8s_events.container_start import DraPrepareKind, dra_prepare_cause
 from triage.evidence.log_facts import problems
 from triage.evidence.log_signatures import scan_log
 
@@ -260,7 +261,8 @@ def kubelet_never_answered(ctx):
 _DRA_BELOW = {p.kind: p for p in PATTERNS if p.role == "dra-plugin" and not p.id.startswith("plugin.")}
 
 
-@rule(ids=("plugin.allocate_rpc_failed", "plugin.stale_allocation", *sorted({p.id for p in _DRA_BELOW.values()})),
+@rule(ids=("plugin.allocate_rpc_failed", "plugin.stale_allocation", "plugin.not_registered",
+           *sorted({p.id for p in _DRA_BELOW.values()})),
       reads=("pods", "events"))
 def dra_prepare_failures(ctx):
     """A DRA pod stays ContainerCreating because the kubelet's NodePrepareResources call to the
@@ -274,12 +276,23 @@ def dra_prepare_failures(ctx):
         ev = next((e for e in reversed(ctx.pod_events(pod)) if e.reason == "FailedPrepareDynamicResources"), None)
         if ev is None or not pod.node_name:
             continue
-        known = "NodePrepareResources failed" in ev.message or "prepare dynamic resources" in ev.message
-        # the DRA driver's own words inside the message (docs/message-catalog.md, NVIDIA DRA driver): MIG, MPS,
-        # sharing config, CDI spec, ComputeDomain not ready, NVML
+        # the kubelet's own words (its DRA manager: docs/message-catalog-kubernetes.md), then the DRA driver's
+        # inside them (docs/message-catalog.md, NVIDIA DRA driver): MIG, MPS, sharing config, CDI spec,
+        # ComputeDomain not ready, NVML
+        kubelet = dra_prepare_cause(ev.message)
+        known = kubelet is not None or "NodePrepareResources failed" in ev.message or \
+            "prepare dynamic resources" in ev.message
         facts = problems(scan_log(ev.message[:4000]))
         below = next((f for f in facts if f.kind.value in _DRA_BELOW), None)
         cause = below.kind.value if below is not None else next((f.kind.value for f in facts), None)
+        if cause is None and kubelet is not None and kubelet[0] is DraPrepareKind.DRIVER_NOT_REGISTERED:
+            # the kubelet has no registration of the claim's driver: its kubelet plugin never registered on
+            # this node (not running there, or its registrar failed); the stack's state says which
+            yield ctx.finding("plugin.not_registered", "error", node_subject(pod.node_name), [ctx.cite_event(ev)],
+                              "recognised", node=pod.node_name, namespace=pod.namespace, pod=pod.name,
+                              driver=kubelet[1], claim=pod.resource_claims[0] if pod.resource_claims else None)
+            continue
+        cause = cause or (kubelet[0].value if kubelet is not None else None)
         if below is not None:
             p = _DRA_BELOW[cause]
             yield ctx.finding(p.id, p.severity, node_subject(pod.node_name), [ctx.cite_event(ev)], node=pod.node_name,

@@ -37,6 +37,7 @@ _KIND_ID = {
     K.SCALE_UP_REJECTED: "scheduler.autoscaler_no_scale_up",
     K.PROVISIONING_REQUEST: "scheduler.autoscaler_no_scale_up",
     K.GANG: "scheduler.custom_scheduler_rejected",
+    K.POD_GROUP: "scheduler.gang_incomplete",
     K.SCHEDULING_GATED: "scheduler.scheduling_gated",
     # recognised filters with no GPU meaning of their own: the quoted reason names the filter
     K.PORTS: "scheduler.other_filter",
@@ -45,6 +46,7 @@ _KIND_ID = {
     K.NODE_NOT_READY: "scheduler.other_filter",
     K.VOLUME_OTHER: "scheduler.other_filter",
     K.PREFILTER_EXCLUDED: "scheduler.other_filter",
+    K.NODE_FEATURES: "scheduler.other_filter",
     K.SCHEDULER_ERROR: "scheduler.other_filter",
 }
 UNRECOGNISED = "scheduler.rejected_unrecognised"
@@ -374,6 +376,39 @@ def _state_blockers(ctx, pod, text, cite):
             yield replace(f, certainty=Certainty.INFERRED)
 
 
+def pod_group(pod) -> str | None:
+    """The pod group the pod belongs to for kube-scheduler's own gang scheduling:
+    spec.schedulingGroup.podGroupName (GenericWorkload, 1.36+), or 1.35's spec.workloadRef
+    (`<workload>/<podGroup>`); None for any other pod."""
+    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
+    group = spec.get("schedulingGroup")
+    if isinstance(group, dict) and isinstance(group.get("podGroupName"), str):
+        return group["podGroupName"]
+    ref = spec.get("workloadRef")
+    if isinstance(ref, dict) and isinstance(ref.get("name"), str):
+        return f"{ref['name']}/{ref.get('podGroup') or ''}".rstrip("/")
+    return None
+
+
+def _gang_blocker(ctx, pod) -> tuple[dict, list]:
+    """(params, citations) of what holds a gang back: the scheduler keeps every member of a pod
+    group unbound while one cannot be placed, and only that member's own message says why (a
+    GPU shortage, a taint): the first other pending member of the same group whose newest
+    scheduling message names a reason of its own."""
+    group = pod_group(pod)
+    if group is None:
+        return {}, []
+    for other in ctx.all_pods:
+        if other is pod or other.namespace != pod.namespace or other.node_name or other.phase != "Pending" \
+                or pod_group(other) != group:
+            continue
+        msg, cite = latest_scheduling_message(ctx, other)
+        reason = next((r for r in msg.reasons if r.kind not in (K.POD_GROUP, K.GANG)), None) if msg else None
+        if reason is not None:
+            return {"group": group, "blocker": other.name, "blocker_reason": reason.text[:200]}, [cite]
+    return {"group": group}, []
+
+
 def _judge(ctx, pod, msg, cite):
     subject = pod_subject(pod)
     base = dict(namespace=pod.namespace, pod=pod.name)
@@ -410,6 +445,11 @@ def _judge(ctx, pod, msg, cite):
                 extra = {"quota": r.text, "workload": f"{ref.kind}/{ref.name}" if ref else f"Pod/{pod.name}"}
             elif fid == "scheduler.dra_claim_unallocatable":
                 extra["claim"] = r.claim or (pod.resource_claims[0] if pod.resource_claims else None)
+            elif fid == "scheduler.gang_incomplete":
+                extra, blocker_cites = _gang_blocker(ctx, pod)
+                yield emit(fid, message=r.text, reason=r.kind.value, certainty="recognised",
+                           extra_cites=blocker_cites, **extra)
+                return
             custom = pod.scheduler_name != "default-scheduler" or r.custom
             if custom and fid in (UNRECOGNISED, "scheduler.other_filter"):
                 # a GPU scheduler's own pre-filter (a gang, a queue): its words are its own

@@ -48,6 +48,11 @@ class AdmissionKind(str, Enum):
     EMPTY_ALLOCATE_RESPONSE = "empty_allocate_response"   # no containers return in allocation response ...
     NO_DEVICES_IN_CACHE = "no_devices_in_cache"      # no devices found allocated in local cache for pod ..., resource R
     CHECKPOINT_FAILED = "checkpoint_failed"          # failed to write checkpoint file "kubelet_internal_checkpoint": ...
+    FEATURE_UNSUPPORTED = "feature_unsupported"      # PodFeatureUnsupported: Pod requires node features that are not available: ...
+    POD_LEVEL_RESOURCES = "pod_level_resources_unsupported"   # PodLevelResourcesNotSupported: ... feature gate is disabled
+    SUPPLEMENTAL_GROUPS = "supplemental_groups_policy_unsupported"   # SupplementalGroupsPolicy=Strict is not supported ...
+    EMPTY_SHARED_POOL = "empty_shared_pool"          # EmptyPodSharedPoolError: pod rejected, ... (pod-level CPU budget)
+    SMT_ALIGNMENT = "smt_alignment"                  # SMTAlignmentError: SMT Alignment Error: requested N cpus not multiple ...
     OTHER = "other"                                  # an admission rejection in no catalogued wording
 
 
@@ -107,6 +112,19 @@ _FIXED: tuple[tuple[AdmissionKind, re.Pattern, str | None], ...] = tuple((k, laz
     (AdmissionKind.NO_DEVICES_IN_CACHE, r"no devices found allocated in local cache for pod \S{1,128}, container "
                                         r"\S{1,128}, resource (?P<res>[^\s,]{1,317})", "res"),
     (AdmissionKind.CHECKPOINT_FAILED, r"failed to write checkpoint file", None),
+    # lifecycle/handlers.go (NodeDeclaredFeatures, 1.35+), features_linux.go / features_windows.go (PodLevelResources),
+    # predicate.go (SupplementalGroupsPolicy), cm/admission + cpumanager (pod-level resource managers, SMT alignment)
+    (AdmissionKind.FEATURE_UNSUPPORTED, r"Pod requires node features that are not available: |Failed to infer pod's "
+                                        r"feature requirements: |Failed to match pod's feature requirements against "
+                                        r"the node: ", None),
+    (AdmissionKind.POD_LEVEL_RESOURCES, r"^PodLevelResources feature gate is disabled"
+                                        r"|pod-level resources are not supported on Windows", None),
+    (AdmissionKind.SUPPLEMENTAL_GROUPS, r"SupplementalGroupsPolicy=\S{1,32} is not supported in this node", None),
+    (AdmissionKind.EMPTY_SHARED_POOL, r"pod rejected, (?:largest exclusive init container requests \d{1,9} cpus, but "
+                                      r"only \d{1,9} available|pod has shared init containers but no cpus available for "
+                                      r"them|sum of exclusive container cpu requests equals pod budget, leaving no cpus "
+                                      r"for shared containers)", None),
+    (AdmissionKind.SMT_ALIGNMENT, r"SMT Alignment Error: ", None),
 ))
 # device-manager internals: admission failures only inside `Allocate failed due to ...` (or a rejected pod)
 _ALLOCATE_ONLY = frozenset({AdmissionKind.ALLOCATED_LESS, AdmissionKind.UNKNOWN_DEVICE_PLUGIN,
@@ -119,7 +137,12 @@ _BY_REASON = {"TopologyAffinityError": AdmissionKind.TOPOLOGY_AFFINITY, "NodeShu
               "InitContainerRestartPolicyForbidden": AdmissionKind.INIT_RESTART_POLICY,
               "SysctlForbidden": AdmissionKind.SYSCTL_FORBIDDEN,
               "UnknownReason": AdmissionKind.UNKNOWN_PREDICATE_REASON,
-              "UnexpectedPredicateFailureType": AdmissionKind.UNKNOWN_PREDICATE_REASON}
+              "UnexpectedPredicateFailureType": AdmissionKind.UNKNOWN_PREDICATE_REASON,
+              "PodFeatureUnsupported": AdmissionKind.FEATURE_UNSUPPORTED,
+              "PodLevelResourcesNotSupported": AdmissionKind.POD_LEVEL_RESOURCES,
+              "SupplementalGroupsPolicyNotSupported": AdmissionKind.SUPPLEMENTAL_GROUPS,
+              "EmptyPodSharedPoolError": AdmissionKind.EMPTY_SHARED_POOL,
+              "SMTAlignmentError": AdmissionKind.SMT_ALIGNMENT}
 _LEGACY_GPU = "alpha.kubernetes.io/nvidia-gpu"
 
 

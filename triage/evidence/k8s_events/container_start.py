@@ -136,3 +136,49 @@ def parse_container_start(reason: str, message: str) -> ContainerStartFailure | 
     if stage is StartStage.UNKNOWN or stage.value == reason == "":
         return None
     return ContainerStartFailure(stage, StartFailureKind.OTHER, detail)
+
+
+class DraPrepareKind(str, Enum):
+    """What the kubelet's DRA manager (pkg/kubelet/cm/dra manager.go, plugin/) says failed inside a
+    `Failed to prepare dynamic resources: ...` event, 1.30 and 1.33+ wordings."""
+
+    DRIVER_NOT_REGISTERED = "dra_driver_not_registered"   # DRA driver %s is not registered / plugin name %s not found ...
+    PREPARE_RPC_FAILED = "dra_prepare_rpc_failed"         # NodePrepareResources: %w / NodePrepareResources failed: %v
+    CLAIM_FAILED = "dra_claim_prepare_failed"             # NodePrepareResources failed for ResourceClaim %s: %s
+    CLAIMS_SKIPPED = "dra_claims_skipped"                 # NodePrepareResources skipped %d ResourceClaims / left out %d claims
+    UNKNOWN_CLAIM_UID = "dra_unknown_claim_uid"           # NodePrepareResources returned result for unknown claim UID %s
+    CLAIM_FETCH_FAILED = "dra_claim_fetch_failed"         # fetch ResourceClaim %s: %w / failed to fetch ResourceClaim ...
+    NOT_RESERVED = "dra_claim_not_reserved"               # pod %s (%s) is not allowed to use ResourceClaim %s (%s)
+    CHECKPOINT_FAILED = "dra_checkpoint_failed"           # checkpoint ResourceClaim cache: %w / failed to checkpoint ...
+    STALE_CLAIM = "dra_stale_claim"                       # old ResourceClaim with same name %s and different UID %s ...
+
+
+_DRA_KINDS: tuple[tuple[DraPrepareKind, re.Pattern], ...] = tuple((k, lazy_re.compile(p)) for k, p in (
+    (DraPrepareKind.DRIVER_NOT_REGISTERED, r"DRA driver (?P<driver>\S{1,253}) is not registered"
+                                           r"|plugin name (?P<old>\S{1,253}) not found in the list of registered DRA plugins"),
+    (DraPrepareKind.UNKNOWN_CLAIM_UID, r"NodePrepareResources returned result for unknown claim UID"),
+    (DraPrepareKind.CLAIMS_SKIPPED, r"NodePrepareResources (?:skipped \d{1,9} ResourceClaims|left out \d{1,9} claims)"),
+    (DraPrepareKind.CLAIM_FAILED, r"NodePrepareResources failed for (?:ResourceClaim|claim) \S{1,512}: "),
+    (DraPrepareKind.PREPARE_RPC_FAILED, r"NodePrepareResources(?: failed)?: "),
+    (DraPrepareKind.CLAIM_FETCH_FAILED, r"(?:failed to )?fetch ResourceClaim \S{1,512}(?: referenced by pod \S{1,512})?: "),
+    (DraPrepareKind.NOT_RESERVED, r"pod \S{1,253} ?\(\S{1,64}\) is not allowed to use (?:ResourceClaim|resource claim) "),
+    (DraPrepareKind.CHECKPOINT_FAILED, r"checkpoint ResourceClaim (?:cache|state): |failed to checkpoint claimInfo state"),
+    (DraPrepareKind.STALE_CLAIM, r"old ResourceClaim with same name \S{1,253} and different UID"),
+))
+
+
+def dra_prepare_cause(message: str) -> tuple[DraPrepareKind, str | None] | None:
+    """(kind, driver name or None) of a kubelet DRA prepare failure's message, or None when no
+    catalogued wording of the kubelet's DRA manager is in it (the driver's own words may be).
+
+        >>> dra_prepare_cause("Failed to prepare dynamic resources: prepare dynamic resources: DRA driver "
+        ...                   "gpu.nvidia.com is not registered")
+        (<DraPrepareKind.DRIVER_NOT_REGISTERED: 'dra_driver_not_registered'>, 'gpu.nvidia.com')
+    """
+    text = bounded_text(message)
+    for kind, pattern in _DRA_KINDS:
+        m = pattern.search(text)
+        if m:
+            driver = (m.group("driver") or m.group("old")) if kind is DraPrepareKind.DRIVER_NOT_REGISTERED else None
+            return kind, driver.rstrip(":,.") if driver else None
+    return None
