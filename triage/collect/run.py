@@ -19,6 +19,7 @@ from msgspec import Struct
 from pathlib import Path
 
 from triage.bundle import layout
+from triage.bundle.objects.pod import raw_pod_group
 from triage.bundle.redact import Redactor
 from triage.collect import access, custom, dcgm, events, gpu_stack, in_container, logs, namespace_objects
 from triage.collect import nodes as nodes_mod
@@ -37,6 +38,7 @@ MAX_TROUBLED_CANDIDATES = 3   # candidate nodes of a pending pod that get full G
 MAX_DETAILED_PODS = 5         # pods of a workload whose logs are read and nvidia-smi run (unhealthy first)
 MAX_NODES = 20                # nodes of a workload's pods that are looked at at all
 MAX_FULL_NODES = 5            # ... and that get full GPU-stack detail (logs of every stack pod, exec, DCGM)
+MAX_GANG_MEMBERS = 8          # other members of a pending pod's pod group whose events are read
 
 
 class Target(Struct, frozen=True):
@@ -241,6 +243,8 @@ def _pod_context(session: Session, pod_list: list[dict]) -> None:
                              if (p.get("spec") or {}).get("resourceClaims")})
     for ns in dra_namespaces:
         futures.append(session.submit(custom.collect_resource_claims, session, ns))
+    futures += [session.submit(_gang_members, session, pod) for pod in pod_list[:MAX_DETAILED_PODS]
+                if not (pod.get("spec") or {}).get("nodeName") and raw_pod_group(pod)]
     config_futures, ds_future = _cluster_reads(session)
     futures += config_futures
     operator_future = session.submit(_operator_logs, session, ds_future)
@@ -265,6 +269,18 @@ def _pod_context(session: Session, pod_list: list[dict]) -> None:
     for sub in nested:
         log_futures += sub or []
     session.gather(log_futures)
+
+
+def _gang_members(session: Session, pod: dict) -> None:
+    """The other unbound members of a pending pod's pod group, and their events: kube-scheduler
+    holds a gang back while one member cannot be placed, and only that member's own message says
+    why (one list of the namespace's unbound pods, asked only for a pod that has a group)."""
+    ns = pod["metadata"].get("namespace") or "default"
+    name, group = pod["metadata"].get("name"), raw_pod_group(pod)
+    members = pods.list_pods(session, "pods", ns, {"fieldSelector": "spec.nodeName="},
+                             keep=lambda p: p["metadata"].get("name") != name and raw_pod_group(p) == group)
+    session.gather([session.submit_once(("events", ns, "Pod", m["metadata"]["name"]), events.collect_events,
+                                        session, ns, "Pod", m["metadata"]["name"]) for m in members[:MAX_GANG_MEMBERS]])
 
 
 def _node_stack(session: Session, node: str, target_uids: set[str], full: bool) -> list[Future]:

@@ -43,6 +43,11 @@ class Pod(K8sObject):
         return str(dig(self.raw, "spec", "schedulerName", default="default-scheduler"))
 
     @property
+    def pod_group(self) -> str | None:
+        """The pod group kube-scheduler places this pod with, all-or-nothing (`raw_pod_group`)."""
+        return raw_pod_group(self.raw)
+
+    @property
     def runtime_class_name(self) -> str:
         return str(dig(self.raw, "spec", "runtimeClassName", default=""))
 
@@ -162,3 +167,26 @@ class Pod(K8sObject):
     @property
     def is_terminal(self) -> bool:
         return self.phase in ("Succeeded", "Failed")
+
+
+def raw_pod_group(raw: object) -> str | None:
+    """The pod group a raw pod belongs to for kube-scheduler's own gang scheduling:
+    spec.schedulingGroup.podGroupName (GenericWorkload, 2026 main), or 1.35's spec.workloadRef
+    as `<workload>/<podGroup>`; None for any other pod. Never raises.
+
+        >>> raw_pod_group({"spec": {"schedulingGroup": {"podGroupName": "trainer"}}})
+        'trainer'
+        >>> raw_pod_group({"spec": {"workloadRef": {"name": "llama-ft", "podGroup": "workers"}}})
+        'llama-ft/workers'
+    """
+    spec = raw.get("spec") if isinstance(raw, dict) else None
+    if not isinstance(spec, dict):
+        return None
+    group = spec.get("schedulingGroup")
+    if isinstance(group, dict) and isinstance(group.get("podGroupName"), str) and group["podGroupName"]:
+        return group["podGroupName"][:253]
+    ref = spec.get("workloadRef")
+    if isinstance(ref, dict) and isinstance(ref.get("name"), str) and ref["name"]:
+        part = ref.get("podGroup")
+        return f"{ref['name'][:253]}/{part[:253]}" if isinstance(part, str) and part else ref["name"][:253]
+    return None

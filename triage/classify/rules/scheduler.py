@@ -376,31 +376,17 @@ def _state_blockers(ctx, pod, text, cite):
             yield replace(f, certainty=Certainty.INFERRED)
 
 
-def pod_group(pod) -> str | None:
-    """The pod group the pod belongs to for kube-scheduler's own gang scheduling:
-    spec.schedulingGroup.podGroupName (GenericWorkload, 1.36+), or 1.35's spec.workloadRef
-    (`<workload>/<podGroup>`); None for any other pod."""
-    spec = pod.raw.get("spec") if isinstance(pod.raw.get("spec"), dict) else {}
-    group = spec.get("schedulingGroup")
-    if isinstance(group, dict) and isinstance(group.get("podGroupName"), str):
-        return group["podGroupName"]
-    ref = spec.get("workloadRef")
-    if isinstance(ref, dict) and isinstance(ref.get("name"), str):
-        return f"{ref['name']}/{ref.get('podGroup') or ''}".rstrip("/")
-    return None
-
-
 def _gang_blocker(ctx, pod) -> tuple[dict, list]:
     """(params, citations) of what holds a gang back: the scheduler keeps every member of a pod
     group unbound while one cannot be placed, and only that member's own message says why (a
     GPU shortage, a taint): the first other pending member of the same group whose newest
     scheduling message names a reason of its own."""
-    group = pod_group(pod)
+    group = pod.pod_group
     if group is None:
         return {}, []
     for other in ctx.all_pods:
         if other is pod or other.namespace != pod.namespace or other.node_name or other.phase != "Pending" \
-                or pod_group(other) != group:
+                or other.pod_group != group:
             continue
         msg, cite = latest_scheduling_message(ctx, other)
         reason = next((r for r in msg.reasons if r.kind not in (K.POD_GROUP, K.GANG)), None) if msg else None
