@@ -85,6 +85,10 @@ def test_the_dra_driver_pods_have_their_roles():
                         "one or more devices: NVLink fabric not attached (device "
                         "0/GPU-4404041a-04cf-1ccf-9e70-f139a9b1e23c): state=1, refusing to start",
      "driver.fabric_manager_not_running", "driver"),
+    # kubernetes-sigs/dra-driver-nvidia-gpu main (2026-08), FabricManagerPartitioning: the node's Fabric Manager
+    ("gpus", "Error: error creating driver: FabricManagerPartitioning enabled but Fabric Manager could not be opened: "
+             "fabric manager not available: fabricmanager: fmLibInit: FM_ST_CONNECTION_NOT_VALID",
+     "driver.fabric_manager_not_running", "driver"),
 ])
 def test_crash_looping_dra_kubelet_plugin_gives_the_lines_finding(tmp_path, container, line, fid, layer):
     w = _dra_world("dra-crash", statuses={container: CRASH})
@@ -155,6 +159,22 @@ def test_a_prepare_failure_carries_the_plugins_cause(tmp_path):
     w.target("Pod", "ml", "trainer-0")
     doc = _doc(w, tmp_path)
     f = next(f for f in doc["findings"] if f["id"] == "plugin.allocate_rpc_failed")
+    assert f["params"]["cause"] == "compute_domain_not_ready" and f["certainty"] == "recognised"
+
+
+def test_a_host_managed_imex_daemon_not_ready_is_the_prepare_failures_cause(tmp_path):
+    """imex.mode=hostManaged (kubernetes-sigs/dra-driver-nvidia-gpu main, 2026-08): the channel's prepare
+    checks the host's own nvidia-imex daemon; its state in the event is the compute domain's."""
+    w = _dra_world("dra-host-imex")
+    w.pod("ml", "trainer-0", node=NODE, gpu=0, containers=("trainer",), phase="Pending",
+          statuses={"trainer": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}},
+          extra_spec={"resourceClaims": [{"name": "imex", "resourceClaimName": "imex-channel-0"}]})
+    w.event("ml", "Pod", "trainer-0", "FailedPrepareDynamicResources",
+            "Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for "
+            "ResourceClaim ml/imex-channel-0: error preparing devices for claim ml/imex-channel-0:6b0e2c1d: prepare "
+            "devices failed: host nvidia-imex daemon not ready: INITIALIZING", component="kubelet")
+    w.target("Pod", "ml", "trainer-0")
+    f = next(f for f in _doc(w, tmp_path)["findings"] if f["id"] == "plugin.allocate_rpc_failed")
     assert f["params"]["cause"] == "compute_domain_not_ready" and f["certainty"] == "recognised"
 
 

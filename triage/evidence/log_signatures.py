@@ -493,11 +493,17 @@ SIGNATURES: tuple[Signature, ...] = (
          ("error validating GPU config", "error normalizing GPU config", "error decoding config parameters",
           "only opaque parameters are supported by this driver", "MPS is not yet supported when using",
           "feature gate validation failed", "error validating config: ", "cannot apply GpuConfig to device",
-          "cannot apply GPU config to request"),
+          "cannot apply GPU config to request", "insufficient cudaComputeCapability", "multiuser mode was requested",
+          "MPS sharing is not supported when", "claims are not supported when imex.mode"),
          r"(?P<reason>error validating GPU config|error normalizing GPU config|error decoding config parameters"
          r"|only opaque parameters are supported by this driver|MPS is not yet supported when using "
          r"featureGates\.DynamicMIG=true|feature gate validation failed|error validating config|cannot apply GpuConfig "
-         r"to device|cannot apply GPU config to request)",
+         r"to device|cannot apply GPU config to request"
+         # kubernetes-sigs/dra-driver-nvidia-gpu main (2026-08): a sharing or IMEX config the device or the
+         # driver's mode cannot honour (mps_capability.go, sharing.go, device_state.go)
+         r"|has insufficient cudaComputeCapability|multiuser mode was requested but is not supported"
+         r"|MPS sharing is not supported when consumable shares is enabled"
+         r"|ComputeDomain daemon claims are not supported when imex\.mode=hostManaged)",
          "error preparing devices for claim ml/shared-gpu:5f0c1b2a-8d3e-4c6f-a1b2-c3d4e5f60718: prepare devices failed: "
          "error validating GPU config: invalid sharing config: unknown GPU sharing strategy: TimeSliceing"),
     # ComputeDomain (multi-node NVLink): the channel's prepare waits for the node's IMEX daemon; the daemon
@@ -505,16 +511,21 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("compute_domain_not_ready", K.COMPUTE_DOMAIN_NOT_READY,
          ("current node not ready in ComputeDomain", "error asserting ComputeDomain Ready", "IMEX daemon not ready",
           "IMEX daemon check failed", "error (re)starting IMEX daemon", "failed to ensure IMEX daemon is started",
-          "CDI container edits did not apply", "watchdog: process lost"),
+          "CDI container edits did not apply", "watchdog: process lost", "host nvidia-imex daemon",
+          "is nvidia-imex installed on this node?"),
          r"(?P<reason>current node not ready in ComputeDomain|error asserting ComputeDomain Ready|IMEX daemon not ready"
          r"|IMEX daemon check failed|error \(re\)starting IMEX daemon|failed to ensure IMEX daemon is started"
-         r"|CDI container edits did not apply|watchdog: process lost)",
+         r"|CDI container edits did not apply|watchdog: process lost"
+         # imex.mode=hostManaged (dra-driver-nvidia-gpu main, 2026-08, nvlib.go checkHostIMEXReady): the host's own
+         # nvidia-imex daemon, not a ComputeDomain daemon pod
+         r"|host nvidia-imex daemon (?:not ready|readiness check failed)|is nvidia-imex installed on this node\?)",
          "error preparing devices for claim ml/imex-channel-0:6b0e2c1d-3f4a-4b5c-8d9e-0a1b2c3d4e5f: prepare devices "
          "failed: error applying config: error asserting ComputeDomain Ready: current node not ready in ComputeDomain",
          lambda m, line: {"reason": {"current node not ready in ComputeDomain": "node_not_ready",
                                      "error asserting ComputeDomain Ready": "node_not_ready",
                                      "CDI container edits did not apply": "daemon_cdi",
-                                     "watchdog: process lost": "imex_daemon_lost"}.get(m.group("reason"), "imex_daemon")}),
+                                     "watchdog: process lost": "imex_daemon_lost"}.get(
+             m.group("reason"), "host_imex" if "nvidia-imex" in m.group("reason") else "imex_daemon")}),
     _sig("compute_domain_clique", K.COMPUTE_DOMAIN_NOT_READY,
          ("error getting cliqueID", "unique CliqueIDs found on devices", "unique ClusterUUIDs found on devices",
           "error getting fabric information from one or more devices"),
@@ -529,6 +540,15 @@ SIGNATURES: tuple[Signature, ...] = (
          "Error: error creating driver: error getting cliqueID: error getting fabric information from one or more "
          "devices: NVLink fabric not attached (device 0/GPU-4404041a-04cf-1ccf-9e70-f139a9b1e23c): state=1, refusing to start",
          lambda m, line: {"variant": "dra_fabric", "reason": m.group("reason")}),
+    # gpu-kubelet-plugin with FabricManagerPartitioning (dra-driver-nvidia-gpu main, 2026-08: device_state.go
+    # newFabricManager, pkg/fabricmanager OpenFabricManager): the plugin cannot reach the node's Fabric Manager
+    _sig("dra_fabric_manager", K.FABRIC_MANAGER_NOT_RUNNING, ("FabricManagerPartitioning enabled but",
+                                                             "fabric manager not available: "),
+         r"FabricManagerPartitioning enabled but (?P<reason>Fabric Manager could not be opened|fabric manager library "
+         r"not found|fabric detection failed)|fabric manager not available: ",
+         "Error: error creating driver: FabricManagerPartitioning enabled but Fabric Manager could not be opened: "
+         "fabric manager not available: fabricmanager: fmLibInit: FM_ST_CONNECTION_NOT_VALID",
+         lambda m, line: {"variant": "dra_fabric_manager", "reason": m.group("reason") or "not_available"}),
     # --- GKE's device plugin (container-engine-accelerators cmd/nvidia_gpu, pkg/gpu/nvidia) -----------------
     _sig("gke_nvml_init", K.PLUGIN_NVML_UNAVAILABLE, "failed to initialize nvml: ",
          r"failed to initialize nvml: (?!Driver Not Loaded|ERROR_DRIVER_NOT_LOADED|Driver/library version mismatch|ERROR_LIB_RM_VERSION_MISMATCH)(?P<nvml_error>\S.{0,80})",
