@@ -133,3 +133,4 @@ def test_the_kubelets_own_dra_words_are_the_cause_of_a_failed_prepare(tmp_path):
                                               "deadline exceeded"), tmp_path)
     f = next(f for f in doc["findings"] if f["id"] == "plugin.allocate_rpc_failed")
     assert f["params"]["cause"] == "dra_prepare_rpc_failed" and f["certainty"] == "recognised"
+

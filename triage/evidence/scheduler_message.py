@@ -173,6 +173,8 @@ class ReasonFormat(str, Enum):
     CA_QUOTA = "autoscaler.exceeded_quota"                     # exceeded quota: "x", resources: y
     CA_ATOMIC_LIMIT = "autoscaler.atomic_node_limit"           # atomic scale-up exceeds cluster node count limit
     CA_ALL_OR_NOTHING = "autoscaler.all_or_nothing"            # not all pods would fit and scale-up is using all-or-nothing strategy
+    CA_EXECUTION_FAILED = "autoscaler.scale_up_execution_failed"   # scale-up execution failed (1.36+)
+    CA_EXPANSION_FILTERED = "autoscaler.expansion_filtered_out"    # expansion options filtered out and no longer considered (1.36+)
     CA_MAX_TOTAL_NODES = "autoscaler.max_total_nodes"          # max total nodes in cluster reached
     CA_PROVISIONING_REQUEST = "autoscaler.provisioning_request"   # ... because it's consuming ProvisioningRequest ns/x
     # scheduler-plugins coscheduling
@@ -646,6 +648,8 @@ _FORMATS: tuple[tuple[ReasonFormat, re.Pattern, ReasonKind, bool], ...] = tuple(
         (F.CA_ALL_OR_NOTHING, r"not all pods would fit and scale-up is using all-or-nothing strategy",
          K.SCALE_UP_REJECTED, False),
         (F.CA_MAX_TOTAL_NODES, r"max total nodes in cluster reached", K.NODE_GROUP_LIMIT, False),
+        (F.CA_EXECUTION_FAILED, r"scale-up execution failed", K.SCALE_UP_REJECTED, False),
+        (F.CA_EXPANSION_FILTERED, r"expansion options filtered out and no longer considered", K.SCALE_UP_REJECTED, False),
         (F.CA_PROVISIONING_REQUEST, rf"(?:Unschedulable pod didn't trigger scale-up)?,? ?because it's consuming "
                                     rf"ProvisioningRequest {_O}", K.PROVISIONING_REQUEST, False),
         # scheduler-plugins coscheduling (PreFilter / Permit)
