@@ -146,17 +146,23 @@ def test_healthy_dra_kubelet_plugin_with_its_benign_lines_has_no_finding(tmp_pat
     _same_as_without(w, _dra_world("dra-healthy"), tmp_path)
 
 
-def test_a_prepare_failure_carries_the_plugins_cause(tmp_path):
-    w = _dra_world("dra-prepare")
-    w.pod("ml", "trainer-0", node=NODE, gpu=0, containers=("trainer",), phase="Pending",
+def dra_prepare_failed(name: str, message: str, pod: str = "trainer-0", claim: str = "imex-channel-0") -> World:
+    """The DRA world with a pod bound to the node, ContainerCreating, whose claim's prepare failed
+    (the kubelet's FailedPrepareDynamicResources event carrying `message`)."""
+    w = _dra_world(name)
+    w.pod("ml", pod, node=NODE, gpu=0, containers=("trainer",), phase="Pending",
           statuses={"trainer": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}},
-          extra_spec={"resourceClaims": [{"name": "imex", "resourceClaimName": "imex-channel-0"}]})
-    w.event("ml", "Pod", "trainer-0", "FailedPrepareDynamicResources",
-            "Failed to prepare dynamic resources: NodePrepareResources failed for claim ml/imex-channel-0: error "
-            "preparing devices for claim ml/imex-channel-0:6b0e2c1d-3f4a-4b5c-8d9e-0a1b2c3d4e5f: prepare devices "
-            "failed: error applying config: error asserting ComputeDomain Ready: current node not ready in "
-            "ComputeDomain", component="kubelet")
-    w.target("Pod", "ml", "trainer-0")
+          extra_spec={"resourceClaims": [{"name": "imex", "resourceClaimName": claim}]})
+    w.event("ml", "Pod", pod, "FailedPrepareDynamicResources", message, component="kubelet")
+    w.target("Pod", "ml", pod)
+    return w
+
+
+def test_a_prepare_failure_carries_the_plugins_cause(tmp_path):
+    w = dra_prepare_failed(
+        "dra-prepare", "Failed to prepare dynamic resources: NodePrepareResources failed for claim ml/imex-channel-0: "
+        "error preparing devices for claim ml/imex-channel-0:6b0e2c1d-3f4a-4b5c-8d9e-0a1b2c3d4e5f: prepare devices "
+        "failed: error applying config: error asserting ComputeDomain Ready: current node not ready in ComputeDomain")
     doc = _doc(w, tmp_path)
     f = next(f for f in doc["findings"] if f["id"] == "plugin.allocate_rpc_failed")
     assert f["params"]["cause"] == "compute_domain_not_ready" and f["certainty"] == "recognised"
@@ -165,15 +171,10 @@ def test_a_prepare_failure_carries_the_plugins_cause(tmp_path):
 def test_a_host_managed_imex_daemon_not_ready_is_the_prepare_failures_cause(tmp_path):
     """imex.mode=hostManaged (kubernetes-sigs/dra-driver-nvidia-gpu main, 2026-08): the channel's prepare
     checks the host's own nvidia-imex daemon; its state in the event is the compute domain's."""
-    w = _dra_world("dra-host-imex")
-    w.pod("ml", "trainer-0", node=NODE, gpu=0, containers=("trainer",), phase="Pending",
-          statuses={"trainer": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}},
-          extra_spec={"resourceClaims": [{"name": "imex", "resourceClaimName": "imex-channel-0"}]})
-    w.event("ml", "Pod", "trainer-0", "FailedPrepareDynamicResources",
-            "Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for "
-            "ResourceClaim ml/imex-channel-0: error preparing devices for claim ml/imex-channel-0:6b0e2c1d: prepare "
-            "devices failed: host nvidia-imex daemon not ready: INITIALIZING", component="kubelet")
-    w.target("Pod", "ml", "trainer-0")
+    w = dra_prepare_failed(
+        "dra-host-imex", "Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed "
+        "for ResourceClaim ml/imex-channel-0: error preparing devices for claim ml/imex-channel-0:6b0e2c1d: prepare "
+        "devices failed: host nvidia-imex daemon not ready: INITIALIZING")
     f = next(f for f in _doc(w, tmp_path)["findings"] if f["id"] == "plugin.allocate_rpc_failed")
     assert f["params"]["cause"] == "compute_domain_not_ready" and f["certainty"] == "recognised"
 
@@ -181,15 +182,11 @@ def test_a_host_managed_imex_daemon_not_ready_is_the_prepare_failures_cause(tmp_
 def test_a_device_the_plugins_checkpoint_holds_for_another_claim_is_a_stale_allocation(tmp_path):
     """kubernetes-sigs/dra-driver-nvidia-gpu device_state.go: `requested device %s is already allocated to
     different claim %s`: the plugin's record outlived the claim (its prepare retried after release)."""
-    w = _dra_world("dra-device-held")
-    w.pod("ml", "trainer-1", node=NODE, gpu=0, containers=("trainer",), phase="Pending",
-          statuses={"trainer": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}},
-          extra_spec={"resourceClaims": [{"name": "imex", "resourceClaimName": "imex-channel-1"}]})
-    w.event("ml", "Pod", "trainer-1", "FailedPrepareDynamicResources",
-            "Failed to prepare dynamic resources: NodePrepareResources failed for claim ml/imex-channel-1: error "
-            "preparing devices for claim ml/imex-channel-1:1b2c3d4e-5f60-4718-89ab-cdef01234567: requested device "
-            "channel-0 is already allocated to different claim 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", component="kubelet")
-    w.target("Pod", "ml", "trainer-1")
+    w = dra_prepare_failed(
+        "dra-device-held", "Failed to prepare dynamic resources: NodePrepareResources failed for claim "
+        "ml/imex-channel-1: error preparing devices for claim ml/imex-channel-1:1b2c3d4e-5f60-4718-89ab-cdef01234567: "
+        "requested device channel-0 is already allocated to different claim 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+        pod="trainer-1", claim="imex-channel-1")
     root = _doc(w, tmp_path)["root_cause"]
     assert root["id"] == "plugin.stale_allocation" and root["params"]["cause"] == "dra_device_held"
     assert "still holds its device for another claim" in root["title"]

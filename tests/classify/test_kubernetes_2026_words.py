@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tests.classify.scenario_builder import World
 from tests.classify.scenarios_real import ML, base, pending_pod
-from tests.classify.test_dra_gke_catalog import NODE, _dra_world
+from tests.classify.test_dra_gke_catalog import dra_prepare_failed
 from triage.bundle.views import load_bundle
 from triage.classify.engine import diagnose
 from triage.render.json import findings_document
@@ -104,23 +104,13 @@ def test_the_kubelets_new_admission_reasons_are_recognised_at_the_node_layer(tmp
         assert rc["params"]["reason"] == reason
 
 
-def _prepare_failed(name: str, message: str) -> World:
-    w = _dra_world(name)
-    w.pod("ml", "trainer-0", node=NODE, gpu=0, containers=("trainer",), phase="Pending",
-          statuses={"trainer": {"state": {"waiting": {"reason": "ContainerCreating"}}, "ready": False}},
-          extra_spec={"resourceClaims": [{"name": "gpu", "resourceClaimName": "gpu-claim-0"}]})
-    w.event("ml", "Pod", "trainer-0", "FailedPrepareDynamicResources", message, component="kubelet")
-    w.target("Pod", "ml", "trainer-0")
-    return w
-
-
 def test_a_dra_driver_the_kubelet_has_not_registered_is_the_plugin_layers_registration(tmp_path):
     for i, message in enumerate((
             "Failed to prepare dynamic resources: prepare dynamic resources: DRA driver gpu.nvidia.com is not "
             "registered",
             "Failed to prepare dynamic resources: prepare resource claim: failed to get DRA Plugin client for plugin "
             "name gpu.nvidia.com: plugin name gpu.nvidia.com not found in the list of registered DRA plugins")):
-        doc = _doc(_prepare_failed(f"dra-unregistered-{i}", message), tmp_path / str(i))
+        doc = _doc(dra_prepare_failed(f"dra-unregistered-{i}", message), tmp_path / str(i))
         f = next((f for f in doc["findings"] if f["id"] == "plugin.not_registered"), None)
         assert f is not None and f["params"]["driver"] == "gpu.nvidia.com", [x["id"] for x in doc["findings"]]
         assert f["certainty"] == "recognised" and "plugin.allocate_rpc_failed" not in [x["id"] for x in doc["findings"]]
@@ -128,7 +118,7 @@ def test_a_dra_driver_the_kubelet_has_not_registered_is_the_plugin_layers_regist
 
 
 def test_the_kubelets_own_dra_words_are_the_cause_of_a_failed_prepare(tmp_path):
-    doc = _doc(_prepare_failed("dra-timeout", "Failed to prepare dynamic resources: prepare dynamic resources: "
+    doc = _doc(dra_prepare_failed("dra-timeout", "Failed to prepare dynamic resources: prepare dynamic resources: "
                                               "NodePrepareResources: rpc error: code = DeadlineExceeded desc = context "
                                               "deadline exceeded"), tmp_path)
     f = next(f for f in doc["findings"] if f["id"] == "plugin.allocate_rpc_failed")
