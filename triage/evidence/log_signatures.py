@@ -545,7 +545,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("dra_fabric_manager", K.FABRIC_MANAGER_NOT_RUNNING, ("FabricManagerPartitioning enabled but",
                                                              "fabric manager not available: "),
          r"FabricManagerPartitioning enabled but (?P<reason>Fabric Manager could not be opened|fabric manager library "
-         r"not found|fabric detection failed)|fabric manager not available: ",
+         r"not found)|fabric manager not available: ",
          "Error: error creating driver: FabricManagerPartitioning enabled but Fabric Manager could not be opened: "
          "fabric manager not available: fabricmanager: fmLibInit: FM_ST_CONNECTION_NOT_VALID",
          lambda m, line: {"variant": "dra_fabric_manager", "reason": m.group("reason") or "not_available"}),

@@ -140,7 +140,7 @@ def parse_container_start(reason: str, message: str) -> ContainerStartFailure | 
 
 class DraPrepareKind(str, Enum):
     """What the kubelet's DRA manager (pkg/kubelet/cm/dra manager.go, plugin/) says failed inside a
-    `Failed to prepare dynamic resources: ...` event, 1.30 and 1.33+ wordings."""
+    `Failed to prepare dynamic resources: ...` event, in 1.30's words and in the 2026 main's."""
 
     DRIVER_NOT_REGISTERED = "dra_driver_not_registered"   # DRA driver %s is not registered / plugin name %s not found ...
     PREPARE_RPC_FAILED = "dra_prepare_rpc_failed"         # NodePrepareResources: %w / NodePrepareResources failed: %v
