@@ -440,6 +440,16 @@ class Context:
         return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
+    def pending_pod_groups(self) -> Mapping[tuple[str, str], tuple[Pod, ...]]:
+        """Unbound Pending pods of kube-scheduler's pod groups by (namespace, group), in file order
+        (built once, on the first gang message; only unbound pending pods are asked their group)."""
+        out: dict[tuple[str, str], list[Pod]] = defaultdict(list)
+        for r in self.pod_rows:
+            if not r.node and r.phase == "Pending" and (group := r.pod.pod_group) is not None:
+                out[(r.namespace, group)].append(r.pod)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
     def stack_pods(self) -> tuple[tuple[str, Pod], ...]:
         """(role, pod) for every GPU-stack pod, sorted by namespace/name."""
         out = [(r.role, r.pod, r.namespace, r.name) for r in self.pod_rows if r.role]

@@ -384,9 +384,8 @@ def _gang_blocker(ctx, pod) -> tuple[dict, list]:
     group = pod.pod_group
     if group is None:
         return {}, []
-    for other in ctx.all_pods:
-        if other is pod or other.namespace != pod.namespace or other.node_name or other.phase != "Pending" \
-                or other.pod_group != group:
+    for other in ctx.pending_pod_groups.get((pod.namespace or "", group), ()):
+        if other is pod:
             continue
         msg, cite = latest_scheduling_message(ctx, other)
         reason = next((r for r in msg.reasons if r.kind not in (K.POD_GROUP, K.GANG)), None) if msg else None
